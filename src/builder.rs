@@ -77,7 +77,6 @@ pub(crate) use parts::{server_slots, SLOT_LEN};
 pub use parts::{PartsBuilder, PartsSyntax};
 pub use setters::{shape, slot, Sets, SetsIn, Shaped};
 pub use url::UrlSyntax;
-pub(crate) use url::{read_back as url_read_back, rule as url_rule};
 
 /// The standard traits of the three owned forms (`RefBuf`, `UrnBuf`,
 /// `PartsBuf`), which no generic impl can give them (the traits are

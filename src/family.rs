@@ -12,6 +12,7 @@
 //! |---|---|---|
 //! | [`Generic`] (`rfc3986`, `rfc3987`, `rfc6874`, `rfc8089`) | [`GenericRef`] | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs`, `query_pairs_form`, `resolve_into`, `make_relative_into`, `normalize_into` |
 //! | | [`Resolve`] (`alloc`) | `resolve`, `make_relative`, `normalize`, into [`Generic::Target`] |
+//! | [`url::Url`] (`rfc1738`, `draft_ietf_uri_url_06`) | [`url::UrlRef`] and one trait per scheme of RFC 1738 §3 (see [`url`]) | `scheme`, `host`, `port_u16`, `port_or_default` (from one table of default ports), `path`; `cwd`, `typecode`, `selector`, ... |
 //!
 //! The views of a grammar that says `;@ family generic` (every built-in
 //! one above) also have these methods as their own, each a call of the
@@ -51,6 +52,11 @@
 use crate::view::{first_of, Facts, View};
 
 pub use crate::parts::HostKind;
+
+#[cfg(any(feature = "rfc1738", feature = "draft-ietf-uri-url-06"))]
+pub mod url;
+#[cfg(any(feature = "rfc1738", feature = "draft-ietf-uri-url-06"))]
+pub use url::{Url, UrlRef};
 
 /// A grammar of the RFC 3986 family, as a type: implemented on the marker
 /// of `rfc3986`, `rfc3987`, `rfc6874` and `rfc8089` (and on a derived

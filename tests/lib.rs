@@ -52,6 +52,7 @@ mod rfc8089_spec;
 mod rfc8141_spec;
 mod text;
 mod url06_spec;
+mod url_generic;
 mod url_schemes_spec;
 mod url_syntax_05_spec;
 mod url_transcription;

@@ -26,7 +26,8 @@
 //! URLs of the other shape (`mailto:`, `news:`) have no login to build;
 //! `Url::to_builder` gives `None` for them.
 
-use super::{BuildError, Component, PartsBuilder, Shaped, SLOT_LEN};
+use super::{BuildError, Component, PartsBuilder, PartsSyntax, Shaped, SLOT_LEN};
+use crate::family::url::{SchemeUrl, UrlViews};
 use crate::parts::FromTags;
 use crate::View;
 use uridfa_runtime::Tables;
@@ -34,7 +35,8 @@ use uridfa_runtime::Tables;
 /// A URL grammar whose [`PartsBuilder`] writes RFC 1738's common Internet
 /// scheme syntax (see the module docs): [`crate::rfc1738::Rfc1738`] and
 /// [`crate::draft_ietf_uri_url_06::Url06`], of [`super::shape::Url`].
-/// Sealed, as [`super::PartsSyntax`].
+/// Sealed, as [`super::PartsSyntax`]: implemented for every grammar of
+/// [`crate::family::url::UrlViews`], by one blanket impl.
 pub trait UrlSyntax: Shaped<Shape = super::shape::Url> {
     /// A view of the grammar that the `login` rule's spans are read
     /// through, by capture name (`user`, `password`, `host`, `port`).
@@ -44,6 +46,38 @@ pub trait UrlSyntax: Shaped<Shape = super::shape::Url> {
     /// 1738, `schemepart` in draft 06).
     #[doc(hidden)]
     const URL_PATH_RULE: &'static str;
+}
+
+impl<G: UrlViews> UrlSyntax for G {
+    type Login<'a> = G::Other<'a>;
+    const URL_PATH_RULE: &'static str = G::URL_PATH_RULE;
+}
+
+impl<G: UrlViews> Shaped for G {
+    type Shape = super::shape::Url;
+}
+
+// The URL builder of both grammars, once: the strict `url` reads a built
+// text back, its login split by the `login` rule; the url-path is checked
+// by the grammar's url-path rule.
+impl<G: UrlViews> PartsSyntax for G {
+    type Ref<'b> = SchemeUrl<'b, G>;
+    type Tags = <G as UrlViews>::Tags;
+    const ENTRY: &'static str = "url";
+    const ALWAYS_AUTHORITY: bool = true;
+    const PATH_PREFIX: &'static str = "/";
+    fn rule(c: Component) -> Option<&'static Tables<'static>> {
+        rule::<G>(c)
+    }
+    // `'b: 'b` makes `'b` early-bound, as it is in the trait (where it
+    // appears only in the projection `Self::Ref<'b>`).
+    #[allow(clippy::extra_unused_lifetimes)]
+    fn read_back<'b>(r: &SchemeUrl<'b, G>) -> Option<[Option<&'b str>; SLOT_LEN]>
+    where
+        'b: 'b,
+    {
+        read_back::<G>(r.scheme(), r.as_str())
+    }
 }
 
 /// The tables of component `c`'s own rule in grammar `G`: the url-path
@@ -125,3 +159,4 @@ impl<'a, G: UrlSyntax> PartsBuilder<'a, G> {
         Self::with_path(None).scheme(scheme)?.host(host)
     }
 }
+

@@ -58,54 +58,44 @@ pub mod tables {
 }
 
 crate::generated_tables!("draft_ietf_uri_url_06_views");
-// The views' methods beyond the generated accessors, and the `Url` enum:
-// `url_schemes.rs`, shared with the other URL grammar as a child module.
-// Loaded once per URL grammar on purpose: `super` is each grammar.
-#[allow(clippy::duplicate_mod)]
-#[path = "url_schemes.rs"]
-mod schemes;
-pub use schemes::*;
+// The URL family (`crate::family::url`): the views' methods beyond the
+// generated accessors are the family's, written once over `View`; the
+// generator writes them on the views as their own (`;@ family url`).
+impl crate::family::url::Url for Url06 {}
 
+impl crate::family::url::UrlViews for Url06 {
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    const URL: &'static uridfa_runtime::Tables<'static> = &tables::URL;
+    const URL_PATH_RULE: &'static str = "schemepart";
+    type Ftp<'a> = Ftp<'a>;
+    type Http<'a> = Http<'a>;
+    type Gopher<'a> = Gopher<'a>;
+    type Mailto<'a> = Mailto<'a>;
+    type News<'a> = News<'a>;
+    type Nntp<'a> = Nntp<'a>;
+    type Telnet<'a> = Telnet<'a>;
+    type Wais<'a> = Wais<'a>;
+    type File<'a> = File<'a>;
+    type Prospero<'a> = Prospero<'a>;
+    type Other<'a> = Other<'a>;
+}
+
+/// A URL under the strict `url` rule: one of the ten schemes of §3,
+/// matched by that scheme's own rule, or [`Other`] with a scheme that is
+/// none of the ten (scheme names compared without regard to case); the URL
+/// family's enum ([`crate::family::url::SchemeUrl`]) over this grammar's
+/// views.
+pub type Url<'a> = crate::family::url::SchemeUrl<'a, Url06>;
+
+pub use crate::family::url::{Fields, FtpType, NewsTarget};
 
 /// A builder for this grammar's URLs of the common Internet scheme
 /// syntax: [`crate::builder::PartsBuilder`], with the setters `scheme`,
 /// `user`, `password`, `host`, `port` and `path` (the url-path, checked
-/// with `schemepart`).
+/// with `schemepart`; Note [the URL builder] in `src/builder/url.rs`).
 pub type Builder<'a> = crate::builder::PartsBuilder<'a, Url06>;
 
 impl crate::builder::Sealed for Url06 {}
-
-// The URL builder (Note [the URL builder] in `src/builder/url.rs`): the
-// strict `url` reads a built text back, its login split by the `login`
-// rule; the url-path is checked by `schemepart`.
-impl crate::builder::PartsSyntax for Url06 {
-    type Ref<'b> = Url<'b>;
-    type Tags = [u32; 2 * tables::CAPTURE_LEN];
-    const ENTRY: &'static str = "url";
-    const ALWAYS_AUTHORITY: bool = true;
-    const PATH_PREFIX: &'static str = "/";
-    fn rule(c: crate::builder::Component) -> Option<&'static uridfa_runtime::Tables<'static>> {
-        crate::builder::url_rule::<Self>(c)
-    }
-    // `'b: 'b` makes `'b` early-bound, as it is in the trait (where it
-    // appears only in the projection `Self::Ref<'b>`).
-    #[allow(clippy::extra_unused_lifetimes)]
-    fn read_back<'b>(r: &Url<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]>
-    where
-        'b: 'b,
-    {
-        crate::builder::url_read_back::<Self>(r.scheme(), r.as_str())
-    }
-}
-
-impl crate::builder::Shaped for Url06 {
-    type Shape = crate::builder::shape::Url;
-}
-
-impl crate::builder::UrlSyntax for Url06 {
-    type Login<'a> = Other<'a>;
-    const URL_PATH_RULE: &'static str = "schemepart";
-}
 
 // Resolution and normalization do not read this grammar (Note [algorithms
 // over grammars] in `src/algorithms/reading.rs`).

@@ -347,11 +347,15 @@ pub enum Family {
     /// `generic`: RFC 3986's generic syntax and the grammars built on it
     /// (RFC 3987, RFC 6874, RFC 8089); `uridfa::family::GenericRef`.
     Generic,
+    /// `url`: RFC 1738 and its draft, one view per scheme of §3;
+    /// `uridfa::family::url::UrlRef` and the scheme traits beside it.
+    Url,
 }
 
 impl Family {
     /// Every family, as the pragma names it.
-    pub const ALL: &'static [(&'static str, Family)] = &[("generic", Family::Generic)];
+    pub const ALL: &'static [(&'static str, Family)] =
+        &[("generic", Family::Generic), ("url", Family::Url)];
 
     /// The family the pragma calls `name`.
     pub fn from_name(name: &str) -> Option<Family> {

@@ -25,7 +25,11 @@ use super::spec::ViewSpec;
 // stay in the crate, compiled once. The derive writes the same methods
 // for a derived grammar that says `;@ family generic` (its marker then
 // implements `uridfa::family::Generic`), the owned ones only when
-// `uridfa` has `alloc` (`ViewSpec::owned`).
+// `uridfa` has `alloc` (`ViewSpec::owned`). The URL family (`;@ family
+// url`, `uridfa::family::url`) chooses by the view's entry rule, one per
+// scheme of RFC 1738 §3: every view has `scheme`, the views of the common
+// Internet scheme syntax `host` and the ports, and each scheme's view its
+// own scheme's trait's methods (`FtpRef::cwd`, ...).
 
 /// One delegating method: name, arguments, return type, the trait it
 /// calls (`GenericRef` or `Resolve`), and its doc's first sentence.
@@ -46,6 +50,283 @@ pub fn family_tokens(c: &Compiled, spec: &ViewSpec) -> TokenStream {
     };
     match family {
         Family::Generic => generic(c, spec),
+        Family::Url => url(spec),
+    }
+}
+
+/// One delegating method of the URL family: the trait of
+/// `uridfa::family::url` it calls, its name, return type (`'a` the
+/// view's lifetime) and its doc's first sentence.
+struct UrlMethod {
+    trait_name: &'static str,
+    name: &'static str,
+    ret: TokenStream,
+    doc: &'static str,
+}
+
+/// `;@ family url`: each scheme's view (by its entry rule, RFC 1738 §3)
+/// gets the methods of `uridfa::family::url::UrlRef` its rule has
+/// components for and its scheme's trait's (`FtpRef`, ...) as its own.
+fn url(spec: &ViewSpec) -> TokenStream {
+    let root = &spec.paths.root;
+    let family = quote!(#root::family::url);
+    let m = |trait_name, name, ret, doc| UrlMethod {
+        trait_name,
+        name,
+        ret,
+        doc,
+    };
+    let scheme = || {
+        m(
+            "UrlRef",
+            "scheme",
+            quote!(&'a str),
+            "The scheme as written (before the first `:`), in any case.",
+        )
+    };
+    let host = || {
+        m(
+            "UrlRef",
+            "host",
+            quote!(&'a str),
+            "`host` (§3.1): a `hostname` or a `hostnumber`; `\"\"` when empty.",
+        )
+    };
+    let ports = || {
+        [
+            m(
+                "UrlRef",
+                "port_u16",
+                quote!(::core::option::Option<u16>),
+                "The port as a number: `None` if omitted or above 65535.",
+            ),
+            m(
+                "UrlRef",
+                "port_or_default",
+                quote!(::core::option::Option<u16>),
+                "The port as a number, the scheme's default (§3) when omitted; `None` only \
+                 if the given port is above 65535.",
+            ),
+        ]
+    };
+    let path = || {
+        m(
+            "UrlRef",
+            "path",
+            quote!(::core::option::Option<&'a str>),
+            "The url-path after the `/` that follows the host; `None` if there is no \
+             such `/`.",
+        )
+    };
+    let opt = quote!(::core::option::Option<&'a str>);
+    let mut methods = vec![scheme()];
+    let login = |methods: &mut Vec<UrlMethod>| {
+        methods.push(host());
+        methods.extend(ports());
+    };
+    match spec.rule.to_ascii_lowercase().as_str() {
+        "ftpurl" => {
+            login(&mut methods);
+            methods.extend([
+                path(),
+                m(
+                    "FtpRef",
+                    "cwd",
+                    quote!(#root::pct::PathSegments<'a>),
+                    "The `<cwd>` segments, percent-decoded: every segment of the path but the \
+                     last (§3.2.2).",
+                ),
+                m(
+                    "FtpRef",
+                    "name",
+                    opt.clone(),
+                    "`<name>`: the last segment of the path; `None` without a path.",
+                ),
+                m(
+                    "FtpRef",
+                    "typecode",
+                    quote!(::core::option::Option<#family::FtpType>),
+                    "The typecode of `;type=<typecode>` (§3.2.2, §3.2.3: optional).",
+                ),
+            ]);
+        }
+        "httpurl" => {
+            login(&mut methods);
+            methods.extend([
+                path(),
+                m(
+                    "HttpRef",
+                    "search",
+                    opt.clone(),
+                    "`<searchpart>` (`search`), after the `?`; `None` without `?`.",
+                ),
+            ]);
+        }
+        "gopherurl" => {
+            login(&mut methods);
+            methods.extend([
+                m(
+                    "GopherRef",
+                    "gophertype",
+                    opt.clone(),
+                    "`<gophertype>` (`gtype`); `None` when the gopher-path is empty.",
+                ),
+                m(
+                    "GopherRef",
+                    "gophertype_or_default",
+                    quote!(&'a str),
+                    "`<gophertype>`, or `\"1\"` when the gopher-path is empty (§3.4.1).",
+                ),
+                m(
+                    "GopherRef",
+                    "selector",
+                    opt.clone(),
+                    "`<selector>`: after the gophertype, up to the first `%09`; `None` when \
+                     the gopher-path is empty.",
+                ),
+                m(
+                    "GopherRef",
+                    "search",
+                    opt.clone(),
+                    "`<search>`: between the first and second `%09` (§3.4.2); `None` without \
+                     a `%09`.",
+                ),
+                m(
+                    "GopherRef",
+                    "gopher_plus",
+                    opt.clone(),
+                    "`<gopher+_string>`: after the second `%09` (§3.4.3); `None` without a \
+                     second `%09`.",
+                ),
+            ]);
+        }
+        "mailtourl" => methods.push(m(
+            "MailtoRef",
+            "address",
+            quote!(&'a str),
+            "`<rfc822-addr-spec>` (`encoded822addr`), still encoded.",
+        )),
+        "newsurl" => methods.extend([
+            m(
+                "NewsRef",
+                "target",
+                quote!(#family::NewsTarget<'a>),
+                "What the URL designates: all groups (`*`), a group or an article.",
+            ),
+            m(
+                "NewsRef",
+                "message_id",
+                opt.clone(),
+                "`<message-id>` (`article`, `<unique>@<full_domain_name>`).",
+            ),
+            m(
+                "NewsRef",
+                "is_all",
+                quote!(bool),
+                "Whether the URL is `news:*`, \"all available news groups\".",
+            ),
+        ]),
+        "nntpurl" => {
+            login(&mut methods);
+            methods.extend([
+                m(
+                    "NntpRef",
+                    "article",
+                    opt.clone(),
+                    "`<article-number>` (`digits`), after the group's `/`; `None` if omitted.",
+                ),
+                m(
+                    "NntpRef",
+                    "article_u64",
+                    quote!(::core::option::Option<u64>),
+                    "`<article-number>` as a number; `None` if omitted or above `u64::MAX`.",
+                ),
+            ]);
+        }
+        "telneturl" => login(&mut methods),
+        "waisurl" => {
+            login(&mut methods);
+            methods.extend([
+                m(
+                    "WaisRef",
+                    "search",
+                    opt.clone(),
+                    "`<search>` of `waisindex`, after the `?`.",
+                ),
+                m(
+                    "WaisRef",
+                    "wtype",
+                    opt.clone(),
+                    "`<wtype>` of `waisdoc`.",
+                ),
+                m(
+                    "WaisRef",
+                    "wpath",
+                    opt.clone(),
+                    "`<wpath>` of `waisdoc`, the WAIS document-id.",
+                ),
+            ]);
+        }
+        "fileurl" => methods.extend([
+            host(),
+            path(),
+            m(
+                "FileRef",
+                "is_local",
+                quote!(bool),
+                "Whether `<host>` is empty or `localhost` (any case), \"the machine from \
+                 which the URL is being interpreted\" (§3.10).",
+            ),
+        ]),
+        "prosperourl" => {
+            login(&mut methods);
+            methods.extend([
+                m(
+                    "ProsperoRef",
+                    "hsoname",
+                    quote!(&'a str),
+                    "`<hsoname>` (`ppath`), after the `/` that follows the host.",
+                ),
+                m(
+                    "ProsperoRef",
+                    "fields",
+                    quote!(#family::Fields<'a>),
+                    "The `;<field>=<value>` pairs after the hsoname.",
+                ),
+            ]);
+        }
+        // `otherurl`, and any other rule: the scheme only.
+        _ => {}
+    }
+    let path_root = if spec.paths.root.to_string() == "crate" {
+        "crate"
+    } else {
+        "uridfa"
+    };
+    let name = &spec.name;
+    let items = methods.into_iter().map(|m| {
+        let doc = format!(
+            " {} The view's own name for [`{t}::{n}`]({path_root}::family::url::{t}::{n}), \
+             which says more and has the examples; no trait import needed.",
+            m.doc,
+            t = m.trait_name,
+            n = m.name,
+        );
+        let method = format_ident!("{}", m.name);
+        let trait_ident = format_ident!("{}", m.trait_name);
+        let ret = m.ret;
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #method(&self) -> #ret {
+                <Self as #family::#trait_ident<'a>>::#method(self)
+            }
+        }
+    });
+    quote! {
+        impl<'a> #name<'a> {
+            #(#items)*
+        }
     }
 }
 
