@@ -139,7 +139,6 @@ macro_rules! generated_tables {
 pub(crate) use generated_tables;
 
 #[doc(hidden)]
-#[path = "private.rs"]
 pub mod __private;
 mod algorithms;
 mod error;

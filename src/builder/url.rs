@@ -159,4 +159,3 @@ impl<'a, G: UrlSyntax> PartsBuilder<'a, G> {
         Self::with_path(None).scheme(scheme)?.host(host)
     }
 }
-

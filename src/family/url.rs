@@ -220,6 +220,7 @@ pub trait UrlRef<'a>: View<'a> {
     /// # Example
     ///
     /// ```
+    /// use uridfa::family::url::UrlRef;
     /// let u = uridfa::rfc1738::Wais::parse("wais://host:8000/db")?;
     /// assert_eq!(u.default_port(), Some(210)); // §3.9
     /// # Ok::<(), uridfa::Error>(())
@@ -685,25 +686,6 @@ pub enum SchemeUrl<'a, G: UrlViews> {
     Other(G::Other<'a>),
 }
 
-/// Calls `$f` on the view a [`SchemeUrl`] holds, whatever its scheme.
-macro_rules! each_variant {
-    ($url:expr, $v:ident => $f:expr) => {
-        match $url {
-            SchemeUrl::Ftp($v) => $f,
-            SchemeUrl::Http($v) => $f,
-            SchemeUrl::Gopher($v) => $f,
-            SchemeUrl::Mailto($v) => $f,
-            SchemeUrl::News($v) => $f,
-            SchemeUrl::Nntp($v) => $f,
-            SchemeUrl::Telnet($v) => $f,
-            SchemeUrl::Wais($v) => $f,
-            SchemeUrl::File($v) => $f,
-            SchemeUrl::Prospero($v) => $f,
-            SchemeUrl::Other($v) => $f,
-        }
-    };
-}
-
 impl<'a, G: UrlViews> SchemeUrl<'a, G> {
     /// The view for a match of the strict `url` rule with spans `tags`.
     /// The rule guarantees that a URL whose scheme is one of the ten names
@@ -811,14 +793,29 @@ impl<'a, G: UrlViews> SchemeUrl<'a, G> {
         uridfa_runtime::validate(G::URL, input).is_ok()
     }
 
-    /// The spans of the held view.
-    fn spans(&self) -> G::Tags {
-        each_variant!(self, v => v.tags())
+    /// The input and spans of the held view.
+    fn spans(&self) -> (&'a str, G::Tags) {
+        fn of<'a, V: View<'a> + FromTags<'a>>(v: &V) -> (&'a str, V::Tags) {
+            (View::as_str(v), v.tags())
+        }
+        match self {
+            SchemeUrl::Ftp(v) => of(v),
+            SchemeUrl::Http(v) => of(v),
+            SchemeUrl::Gopher(v) => of(v),
+            SchemeUrl::Mailto(v) => of(v),
+            SchemeUrl::News(v) => of(v),
+            SchemeUrl::Nntp(v) => of(v),
+            SchemeUrl::Telnet(v) => of(v),
+            SchemeUrl::Wais(v) => of(v),
+            SchemeUrl::File(v) => of(v),
+            SchemeUrl::Prospero(v) => of(v),
+            SchemeUrl::Other(v) => of(v),
+        }
     }
 
     /// The whole input.
     pub fn as_str(&self) -> &'a str {
-        each_variant!(self, v => View::as_str(v))
+        self.spans().0
     }
 
     /// The scheme as written (before the first `:`).
@@ -829,7 +826,12 @@ impl<'a, G: UrlViews> SchemeUrl<'a, G> {
     /// The span of capture `index` (see the grammar's `tables` module for
     /// the indices).
     pub fn span(&self, index: usize) -> Option<(usize, usize)> {
-        each_variant!(self, v => View::span(v, index))
+        // Every view of the grammar reads the same spans the same way.
+        let (input, tags) = self.spans();
+        View::span(
+            &<G::Other<'a> as FromTags<'a>>::from_tags(input, tags),
+            index,
+        )
     }
 }
 
@@ -845,7 +847,7 @@ impl<'a, G: UrlViews> FromTags<'a> for SchemeUrl<'a, G> {
         Self::parse_tables(t, input)
     }
     fn tags(&self) -> Self::Tags {
-        self.spans()
+        self.spans().1
     }
     fn from_tags(input: &'a str, tags: Self::Tags) -> Self {
         Self::from_spans(input, tags)

@@ -3,8 +3,8 @@
 //! over them, plus what each document adds (host kinds, scheme defaults,
 //! URN directives; what several views share is a trait over `View`, Note
 //! [methods beside the views] in `uridfa_codegen::emit::view`).
-//! `url_common`, `url_schemes` and `urn_common` hold what several grammars
-//! share. Each grammar module exists with its cargo feature (of
+//! `url_common` and `urn_common` hold what several grammars share (the
+//! URL grammars' views' methods are `crate::family::url`'s). Each grammar module exists with its cargo feature (of
 //! the grammar's name), each shared one with a grammar that uses it.
 
 // Each grammar's module under its feature: written by `uridfa-generate`

@@ -5,11 +5,11 @@
 //! the grammars' `;@ view` pragmas (`;@ views separate`) into
 //! `src/generated/*_views.rs`. Both grammars have the same entry rules and
 //! capture names, so their additions (hosts with default ports, the
-//! scheme-specific parts, and the `Url` enum) are written once, in
-//! `url_schemes.rs`, which both grammars' modules load as a child module
-//! (`#[path]`), over that module's `tables`. The grammar-independent helpers
-//! (iterators, small enums) live here once and are re-exported by both
-//! modules.
+//! scheme-specific parts, and the `Url` enum) are written once, generic
+//! over the grammar, in `crate::family::url`, which reads the captures by
+//! name; the generator writes them on the views as their own (`;@ family
+//! url`). The helpers that do not depend on the views (iterators, small
+//! enums) live here once and are re-exported by both modules.
 //!
 //! Every accessor returns a slice of the input, still percent-encoded.
 //! Components are found in two ways: from the tables' captures, or, where

@@ -131,7 +131,10 @@ impl<'t> Parser<'t> {
                         self.error(*span, msg);
                     }
                 },
-                [] => self.error(end_span, "expected a family name after 'family' (generic, url)"),
+                [] => self.error(
+                    end_span,
+                    "expected a family name after 'family' (generic, url)",
+                ),
                 [_, (extra, span), ..] => {
                     let msg = format!("unexpected '{extra}' after the family's name");
                     self.error(*span, msg);

@@ -253,12 +253,7 @@ fn url(spec: &ViewSpec) -> TokenStream {
                     opt.clone(),
                     "`<search>` of `waisindex`, after the `?`.",
                 ),
-                m(
-                    "WaisRef",
-                    "wtype",
-                    opt.clone(),
-                    "`<wtype>` of `waisdoc`.",
-                ),
+                m("WaisRef", "wtype", opt.clone(), "`<wtype>` of `waisdoc`."),
                 m(
                     "WaisRef",
                     "wpath",
