@@ -256,7 +256,11 @@ crate::generated_tables!("draft_fielding_uri_rfc2396bis_01_views");
 /// ([`UriRef`], [`AbsoluteUriRef`], [`AbsoluteUri`], [`RelativeUri`]): the
 /// kinds of authority, host and path, the path however it matched, segments
 /// and pairs, and a builder. In [`crate::prelude`].
-pub trait Rfc2396bis01Ref<'a>: View<'a> {
+///
+/// Implemented for every view of this grammar (whose [`View::Grammar`] is
+/// [`Rfc2396bis01`]), by a blanket impl, and for no other view (see
+/// [`crate::rfc2396::Rfc2396Ref`]).
+pub trait Rfc2396bis01Ref<'a>: View<'a, Grammar = Rfc2396bis01> {
     /// Whether the authority is a `server` or a `reg-name` (§3.2); `None`
     /// without an authority.
     fn authority_kind(&self) -> Option<AuthorityKind> {
@@ -348,10 +352,11 @@ pub trait Rfc2396bis01Ref<'a>: View<'a> {
     }
 }
 
-impl<'a> Rfc2396bis01Ref<'a> for UriRef<'a> {}
-impl<'a> Rfc2396bis01Ref<'a> for AbsoluteUriRef<'a> {}
-impl<'a> Rfc2396bis01Ref<'a> for AbsoluteUri<'a> {}
-impl<'a> Rfc2396bis01Ref<'a> for RelativeUri<'a> {}
+// Every view of this grammar, by one blanket impl, and no other: the
+// trait's methods read this grammar's captures by their index, so a view
+// of another grammar (a derived one) cannot implement it (its supertrait
+// names this grammar's marker, and a view of this grammar already has it).
+impl<'a, V: View<'a, Grammar = Rfc2396bis01>> Rfc2396bis01Ref<'a> for V {}
 
 // Each view's own doc; its methods beyond the generated accessors come
 // from `Rfc2396bis01Ref`, implemented above.

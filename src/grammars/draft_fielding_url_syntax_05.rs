@@ -154,7 +154,11 @@ crate::generated_tables!("draft_fielding_url_syntax_05_views");
 /// ([`UrlRef`], [`AbsoluteUrl`], [`RelativeUrl`]): the host's kind, the
 /// port as a number, the path, its segments and parameters, the
 /// scheme-specific part and a builder. In [`crate::prelude`].
-pub trait UrlSyntax05Ref<'a>: View<'a> {
+///
+/// Implemented for every view of this grammar (whose [`View::Grammar`] is
+/// [`UrlSyntax05`]), by a blanket impl, and for no other view (see
+/// [`crate::rfc2396::Rfc2396Ref`]).
+pub trait UrlSyntax05Ref<'a>: View<'a, Grammar = UrlSyntax05> {
     /// Which alternative of `host` matched; `None` without a host.
     fn host_kind(&self) -> Option<HostKind> {
         host_kind(self)
@@ -268,9 +272,11 @@ pub trait UrlSyntax05Ref<'a>: View<'a> {
     }
 }
 
-impl<'a> UrlSyntax05Ref<'a> for UrlRef<'a> {}
-impl<'a> UrlSyntax05Ref<'a> for AbsoluteUrl<'a> {}
-impl<'a> UrlSyntax05Ref<'a> for RelativeUrl<'a> {}
+// Every view of this grammar, by one blanket impl, and no other: the
+// trait's methods read this grammar's captures by their index, so a view
+// of another grammar (a derived one) cannot implement it (its supertrait
+// names this grammar's marker, and a view of this grammar already has it).
+impl<'a, V: View<'a, Grammar = UrlSyntax05>> UrlSyntax05Ref<'a> for V {}
 
 // Each view's own doc; its methods beyond the generated accessors come
 // from `UrlSyntax05Ref`, implemented above.

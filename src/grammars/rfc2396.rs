@@ -146,7 +146,30 @@ crate::generated_tables!("rfc2396_views");
 /// [`RelativeUri`]): the kinds of authority and host, the path however it
 /// matched, the opaque and scheme-specific parts, segments and pairs, and
 /// a builder. In [`crate::prelude`].
-pub trait Rfc2396Ref<'a>: View<'a> {
+///
+/// Implemented for every view of this grammar (whose [`View::Grammar`] is
+/// [`Rfc2396`]), by a blanket impl, and for no other view: a derived view,
+/// or one of another grammar, cannot implement it and read captures it
+/// does not have.
+///
+/// ```compile_fail
+/// use uridfa::View;
+/// #[derive(Clone, Copy)]
+/// struct Mine<'a>(uridfa::rfc3986::Uri<'a>);
+/// impl<'a> View<'a> for Mine<'a> {
+///     type Grammar = uridfa::rfc3986::Rfc3986;
+///     const GRAMMAR: &'static str = "rfc3986";
+///     const RULE: &'static str = "URI";
+///     const CAPTURES: &'static [&'static str] = <uridfa::rfc3986::Uri<'a> as View<'a>>::CAPTURES;
+///     const PRESENCE: &'static [uridfa::Presence] = <uridfa::rfc3986::Uri<'a> as View<'a>>::PRESENCE;
+///     fn as_str(&self) -> &'a str { View::as_str(&self.0) }
+///     fn get(&self, i: usize) -> Option<&'a str> { View::get(&self.0, i) }
+///     fn span(&self, i: usize) -> Option<(usize, usize)> { View::span(&self.0, i) }
+/// }
+/// // A view of RFC 3986 is no RFC 2396 view.
+/// impl<'a> uridfa::rfc2396::Rfc2396Ref<'a> for Mine<'a> {}
+/// ```
+pub trait Rfc2396Ref<'a>: View<'a, Grammar = Rfc2396> {
     /// Whether the authority is a `server` or a `reg_name`; `None`
     /// without an authority.
     fn authority_kind(&self) -> Option<AuthorityKind> {
@@ -261,9 +284,11 @@ pub trait Rfc2396Ref<'a>: View<'a> {
     }
 }
 
-impl<'a> Rfc2396Ref<'a> for UriRef<'a> {}
-impl<'a> Rfc2396Ref<'a> for AbsoluteUri<'a> {}
-impl<'a> Rfc2396Ref<'a> for RelativeUri<'a> {}
+// Every view of this grammar, by one blanket impl, and no other: the
+// trait's methods read this grammar's captures by their index, so a view
+// of another grammar (a derived one) cannot implement it (its supertrait
+// names this grammar's marker, and a view of this grammar already has it).
+impl<'a, V: View<'a, Grammar = Rfc2396>> Rfc2396Ref<'a> for V {}
 
 // Each view's own doc; its methods beyond the generated accessors come
 // from `Rfc2396Ref`, implemented above.
