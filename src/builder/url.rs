@@ -27,6 +27,7 @@
 //! `Url::to_builder` gives `None` for them.
 
 use super::{BuildError, Component, PartsBuilder, PartsSyntax, Shaped, SLOT_LEN};
+#[cfg(any(feature = "rfc1738", feature = "draft-ietf-uri-url-06"))]
 use crate::family::url::{SchemeUrl, UrlViews};
 use crate::parts::FromTags;
 use crate::View;
@@ -48,11 +49,13 @@ pub trait UrlSyntax: Shaped<Shape = super::shape::Url> {
     const URL_PATH_RULE: &'static str;
 }
 
+#[cfg(any(feature = "rfc1738", feature = "draft-ietf-uri-url-06"))]
 impl<G: UrlViews> UrlSyntax for G {
     type Login<'a> = G::Other<'a>;
     const URL_PATH_RULE: &'static str = G::URL_PATH_RULE;
 }
 
+#[cfg(any(feature = "rfc1738", feature = "draft-ietf-uri-url-06"))]
 impl<G: UrlViews> Shaped for G {
     type Shape = super::shape::Url;
 }
@@ -60,6 +63,7 @@ impl<G: UrlViews> Shaped for G {
 // The URL builder of both grammars, once: the strict `url` reads a built
 // text back, its login split by the `login` rule; the url-path is checked
 // by the grammar's url-path rule.
+#[cfg(any(feature = "rfc1738", feature = "draft-ietf-uri-url-06"))]
 impl<G: UrlViews> PartsSyntax for G {
     type Ref<'b> = SchemeUrl<'b, G>;
     type Tags = <G as UrlViews>::Tags;
