@@ -49,7 +49,7 @@ use crate::Error;
 pub use crate::url_common::{Fields, FtpType, NewsTarget};
 
 /// The default port of each scheme of RFC 1738 §3 that names one, by
-/// scheme name (lower case): "If :<port> is omitted, the port defaults to
+/// scheme name (lower case): "If `:<port>` is omitted, the port defaults to
 /// N" in §3.2 (ftp), §3.3 (http), §3.4 (gopher), §3.7 (nntp), §3.8
 /// (telnet: "The port defaults to 23"), §3.9 (wais) and §3.11 (prospero),
 /// the same in RFC 1738 and in draft-ietf-uri-url-06. The other schemes

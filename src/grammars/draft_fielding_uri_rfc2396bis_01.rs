@@ -27,7 +27,7 @@
 //! (`domainlabel = alphanum [ 0*61( alphanum / "-" ) alphanum ]`). An
 //! authority that breaks those limits is not a `server`, but it may still
 //! be a `reg-name`, whose characters include every hostname character:
-//! then [`UriRef::authority_kind`] is [`AuthorityKind::RegName`] and
+//! then [`Rfc2396bis01Ref::authority_kind`] is [`AuthorityKind::RegName`] and
 //! [`UriRef::host`] is `None`.
 //!
 //! ```

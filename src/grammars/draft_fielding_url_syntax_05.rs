@@ -13,10 +13,10 @@
 //!
 //! Every accessor returns a slice of the input; `path()` is always
 //! defined (possibly empty). The `;` parameters of the path segments
-//! (§4.3.2) come from allocation-free iterators: [`UrlRef::segments`] (of
+//! (§4.3.2) come from allocation-free iterators: [`UrlSyntax05Ref::segments`] (of
 //! [`crate::pct::Segment`], the segment type of every family, made
 //! [`with_params`](crate::pct::PathSegments::with_params)) and
-//! [`UrlRef::params`].
+//! [`UrlSyntax05Ref::params`].
 //!
 //! Two readings follow from §4.4, "Parsing a URL Reference", which the
 //! grammar implements by taking the first alternative that matches:
@@ -29,7 +29,7 @@
 //!   the draft leaves opacity to the scheme ("later processes"), and no
 //!   syntactic test (such as RFC 2396's later "does not start with `/`")
 //!   is in the draft. What such a process reads, the
-//!   `<scheme-specific-part>` of §4.1, is [`UrlRef::scheme_specific_part`].
+//!   `<scheme-specific-part>` of §4.1, is [`UrlSyntax05Ref::scheme_specific_part`].
 //! - "The greedy algorithm is used for disambiguation ... the site
 //!   component wins" — when it matches. When `site` cannot match
 //!   (`http://a_b/c`: `_` is not in a `hostname`), the reference is still
