@@ -407,7 +407,7 @@ impl<'a> MailtoUri<'a> {
         &self,
     ) -> impl ::core::iter::Iterator<
         Item = MailtoUriAddrSpec<'a>,
-    > + ::core::clone::Clone + 'a {
+    > + ::core::clone::Clone + 'a + use<'a> {
         let parts = self.parts;
         let input = parts.input();
         let lists: &'static [::uridfa_runtime::List<'static>] = &tables::MAILTOURI_LISTS;
@@ -430,7 +430,7 @@ impl<'a> MailtoUri<'a> {
         &self,
     ) -> impl ::core::iter::Iterator<
         Item = MailtoUriLocalPart<'a>,
-    > + ::core::clone::Clone + 'a {
+    > + ::core::clone::Clone + 'a + use<'a> {
         let parts = self.parts;
         let input = parts.input();
         let lists: &'static [::uridfa_runtime::List<'static>] = &tables::MAILTOURI_LISTS;
@@ -453,7 +453,7 @@ impl<'a> MailtoUri<'a> {
         &self,
     ) -> impl ::core::iter::Iterator<
         Item = MailtoUriDomain<'a>,
-    > + ::core::clone::Clone + 'a {
+    > + ::core::clone::Clone + 'a + use<'a> {
         let parts = self.parts;
         let input = parts.input();
         let lists: &'static [::uridfa_runtime::List<'static>] = &tables::MAILTOURI_LISTS;
@@ -476,7 +476,7 @@ impl<'a> MailtoUri<'a> {
         &self,
     ) -> impl ::core::iter::Iterator<
         Item = MailtoUriHfname<'a>,
-    > + ::core::clone::Clone + 'a {
+    > + ::core::clone::Clone + 'a + use<'a> {
         let parts = self.parts;
         let input = parts.input();
         let lists: &'static [::uridfa_runtime::List<'static>] = &tables::MAILTOURI_LISTS;
@@ -499,7 +499,7 @@ impl<'a> MailtoUri<'a> {
         &self,
     ) -> impl ::core::iter::Iterator<
         Item = MailtoUriHfvalue<'a>,
-    > + ::core::clone::Clone + 'a {
+    > + ::core::clone::Clone + 'a + use<'a> {
         let parts = self.parts;
         let input = parts.input();
         let lists: &'static [::uridfa_runtime::List<'static>] = &tables::MAILTOURI_LISTS;

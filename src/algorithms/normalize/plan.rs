@@ -137,7 +137,7 @@ impl<'a> Plan<'a> {
 
     /// The pieces [`Plan::head`] then [`Plan::tail`] give, collected (at
     /// most 8 + 4), for comparing without a callback.
-    pub(super) fn pieces(&self, c: &Comps<'a>) -> impl Iterator<Item = Rewrite<'a>> {
+    pub(super) fn pieces(&self, c: &Comps<'a>) -> impl Iterator<Item = Rewrite<'a>> + use<'a> {
         let mut v: [Option<Rewrite<'a>>; 12] = Default::default();
         let mut n = 0;
         let mut push = |r| {

@@ -111,7 +111,7 @@ pub(super) fn repeated_accessor(
     );
     let accessor_tokens = quote! {
         #[doc = #doc]
-        pub fn #plural_ident(&self) -> impl ::core::iter::Iterator<Item = #item<'a>> + ::core::clone::Clone + 'a {
+        pub fn #plural_ident(&self) -> impl ::core::iter::Iterator<Item = #item<'a>> + ::core::clone::Clone + 'a + use<'a> {
             let parts = self.parts;
             let input = parts.input();
             let lists: &'static [#runtime::List<'static>] = #lists;
@@ -182,7 +182,7 @@ pub(super) fn repeated_accessor(
             );
             nested.push(quote! {
                 #[doc = #doc]
-                pub fn #many_ident(&self) -> impl ::core::iter::Iterator<Item = #d_item<'a>> + ::core::clone::Clone + 'a {
+                pub fn #many_ident(&self) -> impl ::core::iter::Iterator<Item = #d_item<'a>> + ::core::clone::Clone + 'a + use<'a> {
                     self.parts
                         .occurrences::<#reg_len>(self.lists, #d, self.span)
                         .map(|(span, parts, lists)| #d_item { span, parts, lists })
