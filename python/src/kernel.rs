@@ -130,28 +130,27 @@ fn fields_of(layout: &Layout) -> Fields {
 struct KindNames {
     /// The names.
     text: Vec<u8>,
-    /// Each capture's range in `text`.
-    ranges: Vec<(u32, u32)>,
+    /// Each capture's view of its name in `text`.
+    views: Vec<u128>,
 }
 
 impl KindNames {
     fn of(t: &uridfa_runtime::Tables<'_>) -> KindNames {
         let mut text = Vec::new();
-        let mut ranges = Vec::new();
+        let mut views = Vec::new();
         for i in 0..t.capture_len() {
             let name = t.capture_name(i).unwrap_or("");
             let a = text.len() as u32;
             text.extend_from_slice(name.as_bytes());
-            ranges.push((a, text.len() as u32));
+            views.push(make_view(name.as_bytes(), 0, a));
         }
-        KindNames { text, ranges }
+        KindNames { text, views }
     }
 
     /// The view of capture `k`'s name.
     #[inline]
     fn view(&self, k: usize) -> u128 {
-        let (a, b) = self.ranges[k];
-        make_view(&self.text[a as usize..b as usize], 0, a)
+        self.views.get(k).copied().unwrap_or(0)
     }
 }
 
@@ -316,12 +315,13 @@ pub fn split(
         }
     } else if let Some((last, rest)) = per.split_last_mut() {
         // The last part runs on this thread: one spawn fewer per call.
+        let k_last = rest.len();
         std::thread::scope(|scope| {
             for (k, s) in rest.iter_mut().enumerate() {
                 let work = &work;
                 scope.spawn(move || work(k, s));
             }
-            work(rest.len(), last);
+            work(k_last, last);
         });
     }
 
