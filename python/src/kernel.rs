@@ -556,7 +556,11 @@ fn run_fast(
                 valid |= 1 << bit;
                 for &(f, cap) in singles {
                     let (a, len, here) = tag_span(&regs, cap);
-                    s.views[f][j] = view_at(row.whole, row.start + a, len, row.buffer);
+                    // Only a component that matched is written: the views
+                    // of one that never does stay untouched zero pages.
+                    if here {
+                        s.views[f][j] = view_at(row.whole, row.start + a, len, row.buffer);
+                    }
                     present[f] |= u64::from(here) << bit;
                 }
                 for &(f, ref kinds) in &plan.kinds_of {
