@@ -144,6 +144,12 @@ impl Scratch {
         let n = tables.capture_len();
         let mut regs_len = tables.reg_len as usize;
         max_regs(lists, &mut regs_len);
+        // At least the runtime's branch-free register file where the
+        // tables fit one (`split_regs`: 32 slots for at most 29 registers,
+        // 64 for at most 62); with exactly `reg_len` registers every run
+        // takes the slower, bounds-checked file. The slots past what the
+        // tables use are scratch; only the tags are read.
+        let regs_len = regs_len.max(uridfa_runtime::MAX_STACK_REGS);
         Scratch {
             regs: vec![0; regs_len],
             spans: vec![None; n],

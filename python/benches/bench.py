@@ -23,10 +23,12 @@ import pyarrow as pa
 
 import uridfa
 import uridfa.polars  # noqa: F401
-from uridfa._uridfa import _split_loop_ns
+from uridfa._uridfa import _split_loop_ns, _static_loop_ns
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 # RFC 3986 Appendix B: splits anything, validates nothing.
+STATIC = "Rust loop: UriRef::parse + 8 reads (no Arrow output)"
+DYNAMIC = "Rust loop: split_with + lists, any grammar (no Arrow)"
 APPENDIX_B = r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?"
 
 
@@ -70,7 +72,8 @@ def run(name: str, path: pathlib.Path, rounds: int) -> None:
         "uridfa.split, 1 thread (Arrow in, struct out)": best(lambda: uridfa.split(arr, threads=1), n, rounds),
         "uridfa.split, 2 threads": best(lambda: uridfa.split(arr, threads=2), n, rounds),
         "uridfa.validate, 1 thread": best(lambda: uridfa.validate(arr, threads=1), n, rounds),
-        "Rust per-URL split loop (same tables, no Arrow output)": _split_loop_ns(arr, rounds=rounds),
+        STATIC: _static_loop_ns(arr, rounds=rounds),
+        DYNAMIC: _split_loop_ns(arr, rounds=rounds),
         "Polars pl.col.uri.split() (namespace)": best(lambda: df.select(pl.col("url").uri.split()), n, rounds),
         "uridfa.split of a Polars Series": best(lambda: uridfa.split(ser, threads=1), n, rounds),
         "Polars str.extract_groups, Appendix B regex": best(lambda: ser.str.extract_groups(APPENDIX_B), n, rounds),
@@ -84,11 +87,13 @@ def run(name: str, path: pathlib.Path, rounds: int) -> None:
         print(f"{k:58} {v:9.1f} {v / base:8.2f}")
     one = rows["uridfa.split, 1 thread (Arrow in, struct out)"]
     two = rows["uridfa.split, 2 threads"]
-    print(f"two threads: {one / two:.2f}x one; urlsplit / parse: "
-          f"{rows['urllib.parse.urlsplit loop'] / rows['uridfa.parse loop (scalar)']:.2f}; "
-          f"split / Rust loop: {one / rows['Rust per-URL split loop (same tables, no Arrow output)']:.2f}; "
+    polars = rows["Polars str.extract_groups, Appendix B regex"]
+    urlsplit = rows["urllib.parse.urlsplit loop"]
+    print(f"two threads: {one / two:.2f}x one; split / static Rust loop: {one / rows[STATIC]:.2f}; "
+          f"split / dynamic Rust loop: {one / rows[DYNAMIC]:.2f}; Polars regex / split: {polars / one:.2f}; "
+          f"urlsplit / split: {urlsplit / one:.2f}")
+    print(f"urlsplit / parse: {urlsplit / rows['uridfa.parse loop (scalar)']:.2f}; "
           f"namespace / direct: {rows['Polars pl.col.uri.split() (namespace)'] / rows['uridfa.split of a Polars Series']:.2f}")
-
 
 def main() -> None:
     ap = argparse.ArgumentParser()

@@ -2,7 +2,7 @@
 //! bytes together with where those bytes live, so that output string views
 //! can point into the same buffers.
 //!
-//! Principal types: [`Column`], [`Base`].
+//! Principal types: [`Column`], [`Base`], [`Located`].
 
 use arrow_array::types::{BinaryType, ByteArrayType, LargeBinaryType, LargeUtf8Type, Utf8Type};
 use arrow_array::{Array, ArrayRef, BinaryViewArray, GenericByteArray, StringViewArray};
@@ -149,12 +149,104 @@ fn offsets64<T: ByteArrayType<Offset = i64>>(a: &GenericByteArray<T>) -> Column<
     Column::Offsets64(a.value_offsets(), a.value_data())
 }
 
-impl Column<'_> {
+/// Where one row's bytes are: the buffer holding them, so that a
+/// component's string view can be read from sixteen bytes of it at once
+/// ([`Column::locate`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Located<'a> {
+    /// The row's bytes: `whole[start..start + len]`.
+    pub bytes: &'a [u8],
+    /// The buffer the bytes are in (for a view held inline, the views'
+    /// own bytes).
+    pub whole: &'a [u8],
+    /// The row's first byte in `whole`.
+    pub start: usize,
+    /// The index of `whole` among the buffers output views name (0 for a
+    /// view held inline, whose components are inline too).
+    pub buffer: u32,
+}
+
+impl<'a> Column<'a> {
+    /// Row `i`'s bytes and the buffer they are in; as [`Column::row`], an
+    /// out-of-bounds view gives no bytes (at `start` 0).
+    #[inline]
+    pub fn locate(&self, i: usize) -> Located<'a> {
+        let none = Located {
+            bytes: &[],
+            whole: &[],
+            start: 0,
+            buffer: 0,
+        };
+        match *self {
+            Column::Offsets32(off, data) => {
+                let (a, b) = (off[i] as usize, off[i + 1] as usize);
+                data.get(a..b).map_or(none, |bytes| Located {
+                    bytes,
+                    whole: data,
+                    start: a,
+                    buffer: 0,
+                })
+            }
+            Column::Offsets64(off, data) => {
+                let (a, b) = (off[i] as usize, off[i + 1] as usize);
+                data.get(a..b).map_or(none, |bytes| Located {
+                    bytes,
+                    whole: data,
+                    start: a,
+                    buffer: 0,
+                })
+            }
+            Column::Views(views, raw, buffers) => {
+                let v = views[i];
+                let len = v as u32 as usize;
+                if len <= 12 {
+                    let at = i * 16 + 4;
+                    raw.get(at..at + len).map_or(none, |bytes| Located {
+                        bytes,
+                        whole: raw,
+                        start: at,
+                        buffer: 0,
+                    })
+                } else {
+                    let buffer = (v >> 64) as u32;
+                    let offset = (v >> 96) as u32 as usize;
+                    buffers
+                        .get(buffer as usize)
+                        .and_then(|b| {
+                            let whole = b.as_slice();
+                            whole.get(offset..offset + len).map(|bytes| Located {
+                                bytes,
+                                whole,
+                                start: offset,
+                                buffer,
+                            })
+                        })
+                        .unwrap_or(none)
+                }
+            }
+        }
+    }
+
+    /// The bytes of rows `lo..hi` where they are one range of one buffer
+    /// (`string`, `binary` and their large forms): what a check of every
+    /// row at once reads. `None` for views.
+    pub fn span_bytes(&self, lo: usize, hi: usize) -> Option<&'a [u8]> {
+        match *self {
+            Column::Offsets32(off, data) => {
+                data.get(*off.get(lo)? as usize..*off.get(hi)? as usize)
+            }
+            Column::Offsets64(off, data) => {
+                data.get(*off.get(lo)? as usize..*off.get(hi)? as usize)
+            }
+            Column::Views(..) => None,
+        }
+    }
+
     /// Row `i`'s bytes and where they live (`None` for the bytes of a view
     /// held inline, which are at most 12 bytes: their components are
     /// inline views too). An out-of-bounds view gives no bytes.
     #[inline]
-    pub fn row(&self, i: usize) -> (&[u8], Option<Base>) {
+    pub fn row(&self, i: usize) -> (&'a [u8], Option<Base>) {
         match *self {
             Column::Offsets32(off, data) => {
                 let (a, b) = (off[i] as usize, off[i + 1] as usize);

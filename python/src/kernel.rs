@@ -130,28 +130,27 @@ fn fields_of(layout: &Layout) -> Fields {
 struct KindNames {
     /// The names.
     text: Vec<u8>,
-    /// Each capture's range in `text`.
-    ranges: Vec<(u32, u32)>,
+    /// Each capture's view of its name in `text`.
+    views: Vec<u128>,
 }
 
 impl KindNames {
     fn of(t: &uridfa_runtime::Tables<'_>) -> KindNames {
         let mut text = Vec::new();
-        let mut ranges = Vec::new();
+        let mut views = Vec::new();
         for i in 0..t.capture_len() {
             let name = t.capture_name(i).unwrap_or("");
             let a = text.len() as u32;
             text.extend_from_slice(name.as_bytes());
-            ranges.push((a, text.len() as u32));
+            views.push(make_view(name.as_bytes(), 0, a));
         }
-        KindNames { text, ranges }
+        KindNames { text, views }
     }
 
     /// The view of capture `k`'s name.
     #[inline]
     fn view(&self, k: usize) -> u128 {
-        let (a, b) = self.ranges[k];
-        make_view(&self.text[a as usize..b as usize], 0, a)
+        self.views.get(k).copied().unwrap_or(0)
     }
 }
 
@@ -172,6 +171,11 @@ struct Plan<'a> {
     singles: Vec<(usize, usize)>,
     /// Every other field (kinds, lists).
     others: Vec<usize>,
+    /// `(field, kinds)` of every kind field that is not a list (for
+    /// [`run_fast`]).
+    kinds_of: Vec<(usize, Vec<usize>)>,
+    /// Whether the rows take [`run_fast`] ([`fast_fits`]).
+    fast: bool,
     /// The kind names' views.
     kinds: KindNames,
     /// Whether an invalid row's components are empty rather than null.
@@ -188,6 +192,8 @@ struct Plan<'a> {
 /// (a thread's rows start at a multiple of 64, so no word is shared), the
 /// error texts and their views (a thread's texts are its own buffer of
 /// the `error` field). Nothing is written per row after the threads join.
+/// The rows of an entry without list regions or repeated fields take
+/// [`run_fast`]: the runtime's tag registers read straight into views.
 ///
 /// # Errors
 ///
@@ -250,6 +256,20 @@ pub fn split(
             })
             .map(|(f, _)| f)
             .collect(),
+        kinds_of: layout
+            .fields
+            .iter()
+            .enumerate()
+            .filter_map(|(f, field)| match field {
+                Field::Kind {
+                    kinds,
+                    repeated: false,
+                    ..
+                } => Some((f, kinds.clone())),
+                _ => None,
+            })
+            .collect(),
+        fast: fast_fits(entry, layout),
         kinds: KindNames::of(&entry.tables),
         empty,
     };
@@ -293,12 +313,15 @@ pub fn split(
         for (k, s) in per.iter_mut().enumerate() {
             work(k, s);
         }
-    } else {
+    } else if let Some((last, rest)) = per.split_last_mut() {
+        // The last part runs on this thread: one spawn fewer per call.
+        let k_last = rest.len();
         std::thread::scope(|scope| {
-            for (k, s) in per.iter_mut().enumerate() {
+            for (k, s) in rest.iter_mut().enumerate() {
                 let work = &work;
                 scope.spawn(move || work(k, s));
             }
+            work(k_last, last);
         });
     }
 
@@ -348,9 +371,12 @@ pub fn split(
                 Field::Component { .. } => {
                     component_views(ScalarBuffer::from(v), buffers, Some(present_f))
                 }
-                Field::Kind { .. } => {
-                    StringViewArray::try_new(ScalarBuffer::from(v), buffers, Some(present_f))?
-                }
+                // SAFETY: every view is 0 or `KindNames::view` of a
+                // capture name, which is text (`&str`) in `kind_buf`, the
+                // field's one buffer, at its own range.
+                Field::Kind { .. } => unsafe {
+                    StringViewArray::new_unchecked(ScalarBuffer::from(v), buffers, Some(present_f))
+                },
             };
             columns.push(Arc::new(array));
         }
@@ -365,11 +391,14 @@ pub fn split(
         ScalarBuffer::from(error_offset),
         Some(inv.clone()),
     )));
-    columns.push(Arc::new(StringViewArray::try_new(
-        ScalarBuffer::from(error_views),
-        error_buffers,
-        Some(inv),
-    )?));
+    // SAFETY: every view is 0 or was made by `make_view` from the bytes
+    // `s.error_text[at..]` of a thread's message, written as `str`s
+    // (`write_message`), at offset `at` of that thread's buffer, which is
+    // buffer `s.error_buffer` here (`error_buffers` in thread order).
+    let errors = unsafe {
+        StringViewArray::new_unchecked(ScalarBuffer::from(error_views), error_buffers, Some(inv))
+    };
+    columns.push(Arc::new(errors));
     let array = StructArray::try_new(fields_of(layout), columns, row_nulls)?;
     Ok(Output {
         array: Arc::new(array),
@@ -393,9 +422,16 @@ fn component_views(
     // `make_view` from `bytes[a..b]` of a row whose bytes are
     // `buffers[base.buffer][base.offset..][..len]` (`Column::row`, which
     // returns no bytes for a view out of bounds), with offset
-    // `base.offset + a`, or inline (at most 12 bytes); and those bytes are
-    // UTF-8 on character boundaries: the row is ASCII, or `check_utf8`
-    // passed it (Note [rows that are not UTF-8]).
+    // `base.offset + a`, or inline (at most 12 bytes); or by `view_at`
+    // from `whole[p..p + len]`, `p = start + a`, of a row located as
+    // `whole[start..][..row length]` in buffer `buffer` (`Column::locate`,
+    // the same buffers), with `a..a + len` inside the row (a span of the
+    // tag registers of that row's run, `s <= e <= row length`): the
+    // length, the first four bytes, `buffer` and offset `p` when longer
+    // than 12 bytes, else the bytes inline. And those bytes are UTF-8 on
+    // character boundaries: the row is ASCII (all that `run_fast` writes
+    // itself), or `check_utf8` passed it (Note [rows that are not
+    // UTF-8]).
     unsafe { StringViewArray::new_unchecked(views, buffers, nulls) }
 }
 
@@ -409,81 +445,222 @@ fn run_rows(
     s: &mut Slices<'_>,
 ) {
     let mut scratch = entry.scratch();
-    let t = &entry.tables;
-    let fields = &plan.layout.fields;
+    if plan.fast {
+        return run_fast(entry, plan, col, nulls, lo, s, &mut scratch);
+    }
     for j in 0..s.error_offset.len() {
         let i = lo + j;
         if nulls.is_some_and(|b| b.is_null(i)) {
             for &f in &plan.others {
-                if fields[f].repeated() {
+                if plan.layout.fields[f].repeated() {
                     s.lists[f].1.push(0);
                 }
             }
             continue;
         }
-        let (bytes, base) = col.row(i);
-        let outcome = match entry.split(&mut scratch, bytes) {
-            Err(e) => {
-                let e = entry.error_at(bytes, e);
-                Err((
-                    e.offset(),
-                    e.component(t),
-                    e.expected(t),
-                    RowMessage::Grammar(e),
-                ))
+        split_row(entry, plan, col, i, j, &mut scratch, s);
+    }
+}
+
+/// Registers of the fast row loop: the runtime's branch-free register
+/// file for tables of at most 62 registers (32 of them for tables of at
+/// most 29).
+const FAST_REGS: usize = uridfa_runtime::MAX_STACK_REGS;
+
+/// Whether rows of `entry` can take [`run_fast`]: no list regions (so the
+/// whole machine's registers are every span), no repeated field, and
+/// registers that fit [`FAST_REGS`].
+fn fast_fits(entry: &Entry, layout: &Layout) -> bool {
+    let t = &entry.tables;
+    entry.lists.is_empty()
+        && layout.fields.iter().all(|f| !f.repeated())
+        && (t.reg_len as usize) <= FAST_REGS
+        && 2 * t.capture_len() <= t.reg_len as usize
+}
+
+/// The view of `len` bytes at `p` of `whole` (buffer `buffer` of the
+/// output field), made from one sixteen-byte load: inline (the bytes,
+/// zero-padded, after the length) up to 12 bytes, else the length, the
+/// first four bytes, the buffer and the offset (Arrow's `ByteView`). A
+/// length of 0 gives the zero view. Near the buffer's end, where sixteen
+/// bytes are not there, `make_view` copies the bytes instead.
+#[inline(always)]
+fn view_at(whole: &[u8], p: usize, len: usize, buffer: u32) -> u128 {
+    let Some(w) = whole.get(p..).and_then(<[u8]>::first_chunk::<16>) else {
+        return make_view(whole.get(p..p + len).unwrap_or_default(), buffer, p as u32);
+    };
+    let raw = u128::from_le_bytes(*w);
+    let inline = ((raw & ((1u128 << (8 * len.min(12))) - 1)) << 32) | len as u128;
+    let long = (len as u128)
+        | (u128::from(raw as u32) << 32)
+        | (u128::from(buffer) << 64)
+        | ((p as u128) << 96);
+    if len <= 12 {
+        inline
+    } else {
+        long
+    }
+}
+
+/// The span of capture `cap` in tag registers (`NIL` for never set), as
+/// `(start, length)`, and whether it matched: a capture that did not is
+/// `(0, 0)`, whose view is the zero view.
+#[inline(always)]
+fn tag_span(regs: &[usize; FAST_REGS], cap: usize) -> (usize, usize, bool) {
+    let (s, e) = (regs[(2 * cap) % FAST_REGS], regs[(2 * cap + 1) % FAST_REGS]);
+    let present = e != uridfa_runtime::NIL && s <= e;
+    if present {
+        (s, e - s, true)
+    } else {
+        (0, 0, false)
+    }
+}
+
+/// [`run_rows`] for entries that [`fast_fits`]: each row's tags straight
+/// from the runtime's register file, with no `Scratch` and no spans in
+/// between, and every view made from one load of the input buffer
+/// ([`view_at`]); the validity bits of 64 rows are gathered in words and
+/// written once. A row that the grammar rejects, or that is not ASCII (so
+/// needs Note [rows that are not UTF-8]), goes through [`split_row`], the
+/// general path, so every row gets the same output either way.
+fn run_fast(
+    entry: &Entry,
+    plan: &Plan<'_>,
+    col: &Column<'_>,
+    nulls: Option<&NullBuffer>,
+    lo: usize,
+    s: &mut Slices<'_>,
+    scratch: &mut Scratch,
+) {
+    let t = &entry.tables;
+    let rows = s.error_offset.len();
+    // One check of every row's bytes at once, where they are one range.
+    let all_ascii = col.span_bytes(lo, lo + rows).is_some_and(<[u8]>::is_ascii);
+    let has_after = !t.after.kinds.is_empty();
+    let mut regs = [uridfa_runtime::NIL; FAST_REGS];
+    let singles = &plan.singles;
+    let mut present = vec![0u64; s.present.len()];
+    let mut valid = 0u64;
+    for j in 0..rows {
+        let i = lo + j;
+        let bit = j & 63;
+        if !nulls.is_some_and(|b| b.is_null(i)) {
+            let row = col.locate(i);
+            let bytes = row.bytes;
+            let ok = (all_ascii || bytes.is_ascii())
+                && uridfa_runtime::split_regs(t, bytes, &mut regs).is_ok();
+            if ok {
+                if has_after {
+                    uridfa_runtime::decide_kinds_regs(t, bytes, &mut regs);
+                }
+                valid |= 1 << bit;
+                for &(f, cap) in singles {
+                    let (a, len, here) = tag_span(&regs, cap);
+                    // Only a component that matched is written: the views
+                    // of one that never does stay untouched zero pages.
+                    if here {
+                        s.views[f][j] = view_at(row.whole, row.start + a, len, row.buffer);
+                    }
+                    present[f] |= u64::from(here) << bit;
+                }
+                for &(f, ref kinds) in &plan.kinds_of {
+                    if let Some(&k) = kinds.iter().find(|&&k| tag_span(&regs, k).2) {
+                        s.views[f][j] = plan.kinds.view(k);
+                        present[f] |= 1 << bit;
+                    }
+                }
+            } else {
+                split_row(entry, plan, col, i, j, scratch, s);
             }
-            Ok(()) => check_utf8(bytes, t, &scratch)
-                .map_or(Ok(()), |(off, msg)| Err((off, None, None, msg))),
-        };
-        match outcome {
-            Ok(()) => {
-                s.valid.set(j);
-                let view = |(a, b): (usize, usize)| {
-                    let part = &bytes[a..b];
-                    match base {
-                        Some(base) => make_view(part, base.buffer, base.offset + a as u32),
-                        // An inline row: its parts are inline too.
-                        None => make_view(part, 0, 0),
-                    }
-                };
-                for &(f, cap) in &plan.singles {
-                    if let Some(span) = scratch.spans[cap] {
-                        s.views[f][j] = view(span);
-                        s.present[f].set(j);
-                    }
+        }
+        if bit == 63 || j + 1 == rows {
+            let w = j >> 6;
+            s.valid.0[w] |= valid;
+            valid = 0;
+            for (p, acc) in s.present.iter_mut().zip(&mut present) {
+                p.0[w] |= *acc;
+                *acc = 0;
+            }
+        }
+    }
+}
+
+/// Splits row `i` (row `j` of `s`) by the general path: `Scratch`, every
+/// list's items, the UTF-8 checks, and the error of an invalid row.
+fn split_row(
+    entry: &Entry,
+    plan: &Plan<'_>,
+    col: &Column<'_>,
+    i: usize,
+    j: usize,
+    scratch: &mut Scratch,
+    s: &mut Slices<'_>,
+) {
+    let t = &entry.tables;
+    let fields = &plan.layout.fields;
+    let (bytes, base) = col.row(i);
+    let outcome = match entry.split(scratch, bytes) {
+        Err(e) => {
+            let e = entry.error_at(bytes, e);
+            Err((
+                e.offset(),
+                e.component(t),
+                e.expected(t),
+                RowMessage::Grammar(e),
+            ))
+        }
+        Ok(()) => {
+            check_utf8(bytes, t, scratch).map_or(Ok(()), |(off, msg)| Err((off, None, None, msg)))
+        }
+    };
+    match outcome {
+        Ok(()) => {
+            s.valid.set(j);
+            let view = |(a, b): (usize, usize)| {
+                let part = &bytes[a..b];
+                match base {
+                    Some(base) => make_view(part, base.buffer, base.offset + a as u32),
+                    // An inline row: its parts are inline too.
+                    None => make_view(part, 0, 0),
                 }
-                for &f in &plan.others {
-                    write_field(f, &fields[f], j, &view, &mut scratch, s, &plan.kinds);
+            };
+            for &(f, cap) in &plan.singles {
+                if let Some(span) = scratch.spans[cap] {
+                    s.views[f][j] = view(span);
+                    s.present[f].set(j);
                 }
             }
-            Err((offset, component, expected, msg)) => {
-                for &f in &plan.others {
-                    if fields[f].repeated() {
-                        s.lists[f].1.push(0);
-                    }
+            for &f in &plan.others {
+                write_field(f, &fields[f], j, &view, scratch, s, &plan.kinds);
+            }
+        }
+        Err((offset, component, expected, msg)) => {
+            for &f in &plan.others {
+                if fields[f].repeated() {
+                    s.lists[f].1.push(0);
                 }
-                if plan.empty {
-                    // An empty string is the zero view; an empty list has
-                    // no items.
-                    for p in &mut s.present {
-                        p.set(j);
-                    }
+            }
+            if plan.empty {
+                // An empty string is the zero view; an empty list has
+                // no items.
+                for p in &mut s.present {
+                    p.set(j);
                 }
-                s.invalid.set(j);
-                s.error_offset[j] = offset as i64;
-                let at = s.error_text.len();
-                let _ = write_message(&mut Bytes(&mut s.error_text), t, offset, &msg);
-                let text = &s.error_text[at..];
-                s.error_views[j] = make_view(text, s.error_buffer, at as u32);
-                if s.first.is_none() {
-                    s.first = Some(FirstError {
-                        row: i,
-                        offset,
-                        message: String::from_utf8_lossy(text).into_owned(),
-                        component,
-                        expected,
-                    });
-                }
+            }
+            s.invalid.set(j);
+            s.error_offset[j] = offset as i64;
+            let at = s.error_text.len();
+            let _ = write_message(&mut Bytes(&mut s.error_text), t, offset, &msg);
+            let text = &s.error_text[at..];
+            s.error_views[j] = make_view(text, s.error_buffer, at as u32);
+            if s.first.is_none() {
+                s.first = Some(FirstError {
+                    row: i,
+                    offset,
+                    message: String::from_utf8_lossy(text).into_owned(),
+                    component,
+                    expected,
+                });
             }
         }
     }
