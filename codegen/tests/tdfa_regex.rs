@@ -33,6 +33,7 @@ fn lowered(re: &str) -> Lowered {
         after: Vec::new(),
         lists: Vec::new(),
         whole: None,
+        shared: None,
     }
 }
 

@@ -66,6 +66,17 @@ pub enum CompileError {
         /// Why.
         error: crate::pipeline::lists::ProofError,
     },
+    /// An entry too large to inline, built with its rules built once
+    /// (Note [rules built once] in [`crate::pipeline::lower`]), still did
+    /// not fit.
+    Expansion {
+        /// The rule whose expansion is too large.
+        span: Span,
+        /// What [`crate::pipeline::lower`] says of it.
+        message: String,
+        /// Why the machine built from minimal rules did not fit either.
+        error: TdfaError,
+    },
 }
 
 impl CompileError {
@@ -79,7 +90,7 @@ impl CompileError {
     /// a list's repetition.
     pub fn span(&self) -> Option<Span> {
         match self {
-            CompileError::List { span, .. } => Some(*span),
+            CompileError::List { span, .. } | CompileError::Expansion { span, .. } => Some(*span),
             _ => None,
         }
     }
@@ -109,6 +120,11 @@ impl std::fmt::Display for CompileError {
                 "this repetition holds captures, so each item is found again after the match \
                  (list '{region}'); but {error}"
             ),
+            CompileError::Expansion { message, error, .. } => write!(
+                f,
+                "{message} (built from each rule's minimal DFA instead, it still does not fit: \
+                 {error})"
+            ),
         }
     }
 }
@@ -122,6 +138,7 @@ impl std::error::Error for CompileError {
             CompileError::TablesCheck(e) => Some(e),
             CompileError::AfterKinds(e) => Some(e),
             CompileError::List { .. } => None,
+            CompileError::Expansion { error, .. } => Some(error),
         }
     }
 }
@@ -177,8 +194,26 @@ impl Default for Options {
 /// error; [`CompileError::TablesCheck`] on a generator bug.
 pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, CompileError> {
     check_lengths(&lowered, opts.state_budget)?;
-    let nfa = nfa::compile(&lowered)?;
-    let tdfa = determinize(&nfa, &lowered, opts.state_budget)?;
+    let (nfa, tdfa) = match &lowered.shared {
+        None => {
+            let nfa = nfa::compile(&lowered)?;
+            let tdfa = determinize(&nfa, &lowered, opts.state_budget)?;
+            (nfa, tdfa)
+        }
+        Some(shared) => {
+            // Note [rules built once] (in `lower.rs`): the NFA from the
+            // DFA; past a budget, the expansion is what to fix.
+            let tdfa =
+                determinize(&nfa::empty(), &lowered, opts.state_budget).map_err(|error| {
+                    CompileError::Expansion {
+                        span: shared.expansion.0,
+                        message: shared.expansion.1.clone(),
+                        error,
+                    }
+                })?;
+            (nfa::of_plain_dfa(&tdfa, false)?, tdfa)
+        }
+    };
     let unminimized_state_len = tdfa.states.len();
     let tdfa = if opts.minimize {
         minimize::minimize(&tdfa)
@@ -205,6 +240,7 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
             after: Vec::new(),
             lists: Vec::new(),
             whole: None,
+            shared: None,
         };
         let budget = opts
             .state_budget
@@ -270,7 +306,12 @@ pub fn determinize(
     budget: usize,
 ) -> Result<tdfa::Tdfa, TdfaError> {
     if lowered.components.is_empty() {
-        return tdfa::determinize_plain(&nfa::fold_optional_runs(&lowered.hir), budget);
+        let shared: Vec<_> = lowered
+            .shared
+            .iter()
+            .flat_map(|s| s.rules.iter().map(nfa::fold_optional_runs))
+            .collect();
+        return tdfa::determinize_plain(&nfa::fold_optional_runs(&lowered.hir), &shared, budget);
     }
     tdfa::determinize(
         nfa,

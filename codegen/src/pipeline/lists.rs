@@ -468,6 +468,7 @@ pub fn prove(
             after: Vec::new(),
             lists: Vec::new(),
             whole: None,
+            shared: None,
         };
         let n = nfa::compile(&proof).map_err(|e| ProofError::Stage(e.to_string()))?;
         let t =

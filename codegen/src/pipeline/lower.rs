@@ -21,9 +21,9 @@
 //! (saturating). An entry or encode-set rule above [`MAX_EXPANSION`] nodes is
 //! refused with an error at the innermost rule that crosses the limit, so
 //! memory and time stay proportional to the limit, never to the expansion.
-//! (The alternation form, `r0 = r1 / r1` and so on, only ever matches "a",
-//! but seeing that takes the expansion or an equivalence test of the
-//! copies, so it is refused the same way.) The largest built-in entry,
+//! (The alternation form, `r0 = r1 / r1` and so on, only ever matches "a";
+//! in a grammar without captures it is built with each rule once, Note
+//! [rules built once], and with captures it is refused the same way.) The largest built-in entry,
 //! RFC 1738's `url`, is 29,066 nodes, 1/36 of the limit
 //! (`codegen/tests/bounded.rs` checks that all stay below 1/16).
 //!
@@ -92,7 +92,22 @@ struct Lowerer<'g> {
     /// The list regions of the grammar: a repetition's node span → its
     /// component (Note [repeated captures]).
     regions: HashMap<Span, usize>,
+    /// When the entry is lowered with rules built once (Note [rules built
+    /// once]): the rules' inlined sizes, each shared rule's index in
+    /// `shared`, and the shared rules' expressions.
+    share: Option<Sharing>,
 }
+
+/// The state of a lowering with rules built once (Note [rules built once]).
+struct Sharing {
+    nodes: Vec<u64>,
+    index: HashMap<usize, usize>,
+    shared: Vec<Hir>,
+}
+
+/// The fewest expression nodes a rule must expand to for a lowering with
+/// rules built once to share it rather than inline it.
+const MIN_SHARED_NODES: u64 = 32;
 
 /// A limit on inlining depth: rules may nest at most this deep below an
 /// entry. Deeper nesting is an error, which also keeps the recursive stages
@@ -133,6 +148,7 @@ impl<'g> Lowerer<'g> {
             open: u32::MAX,
             group_ref: Vec::new(),
             regions: HashMap::new(),
+            share: None,
         }
     }
 }
@@ -270,8 +286,27 @@ impl Lowerer<'_> {
             return Hir::fail();
         }
         let component = self.captured.get(&name.to_ascii_lowercase()).copied();
-        let here = self.refs.len() as u32;
         let index = self.grammar.rule_index(name).unwrap_or(usize::MAX);
+        if let Some(share) = &self.share {
+            let large = share
+                .nodes
+                .get(index)
+                .is_some_and(|&n| n >= MIN_SHARED_NODES);
+            if component.is_none() && large {
+                if let Some(&k) = share.index.get(&index) {
+                    return crate::pipeline::lowered::shared_ref(k);
+                }
+                self.depth += 1;
+                let sub = self.node(&rule.node);
+                self.depth -= 1;
+                let share = self.share.as_mut().expect("sharing");
+                let k = share.shared.len();
+                share.shared.push(sub);
+                share.index.insert(index, k);
+                return crate::pipeline::lowered::shared_ref(k);
+            }
+        }
+        let here = self.refs.len() as u32;
         self.refs.push((self.open, index, span));
         // Capture indices are handed out in pre-order, as a regex parser
         // numbers its groups by their opening parenthesis.
@@ -545,15 +580,17 @@ pub fn lower_with(
         } else {
             format!(" (entry '{}' uses it)", g.rules[root].name)
         };
-        return fail(
-            rule.span,
-            format!(
-                "rule '{}' expands to more than {MAX_EXPANSION} expression nodes once the \
-                 rules it references are inlined{how}; each reference is a copy, so a rule \
-                 referenced twice doubles at every level of nesting",
-                rule.name
-            ),
+        let message = format!(
+            "rule '{}' expands to more than {MAX_EXPANSION} expression nodes once the \
+             rules it references are inlined{how}; each reference is a copy, so a rule \
+             referenced twice doubles at every level of nesting",
+            rule.name
         );
+        // Note [rules built once]: without captures, perhaps it fits so.
+        if let Some(l) = lower_shared(g, sizes, entry, entry_span, (rule.span, message.clone())) {
+            return Ok(l);
+        }
+        return fail(rule.span, message);
     }
     let mut components = Vec::new();
     let mut captured = BTreeMap::new();
@@ -710,6 +747,79 @@ pub fn lower_with(
         after,
         whole,
         lists,
+        shared: None,
+    })
+}
+
+// Note [rules built once]
+//
+// RFC 5322's `address-list` with its obsolete forms and `;@ depth comment
+// 3` is 1.6 million expression nodes once inlined (Note [expansion
+// limit]): CFWS, 757 nodes with its three levels of comments, is copied
+// at some two thousand places through `word`, `atom`, `domain` and their
+// `obs-` twins. Yet CFWS's minimal DFA has a dozen states, and so has
+// every copy of it. An entry without captures needs no tags (Note
+// [minimal parts first] in `tdfa/plain.rs`), so it need not be one tree:
+// [`lower_shared`] lowers each rule of at least MIN_SHARED_NODES nodes
+// once, into `Lowered::shared`, and puts a placeholder
+// (`lowered::shared_ref`) at each reference. The plain determinizer
+// builds each shared rule's minimal DFA once, in order (a shared rule
+// refers only to earlier ones), and splices a copy of it at each
+// placeholder, so the NFA it determinizes holds minimal copies instead of
+// whole inlined expressions. The expression is then at most the grammar's
+// rules, each once, the small ones inlined. This is used only when the
+// entry is too large to inline; anything else gives the error of Note
+// [expansion limit] as before. (An entry of a grammar with captures has the grammar's
+// components and tag slots whether it reaches them or not, so only a
+// grammar without captures is lowered so.) Stages that need one expression (the Thompson NFA of `nfa`, the
+// regex-automata oracles) build it from the plain DFA instead.
+
+/// `entry` lowered with rules built once (Note [rules built once]), or
+/// `None` when the grammar has captures or lowering fails (the caller then reports the expansion); `expansion` is that
+/// error, for the driver to report should the machine not fit even so.
+fn lower_shared(
+    g: &Grammar,
+    sizes: &RuleSizes,
+    entry: &str,
+    entry_span: Span,
+    expansion: (Span, String),
+) -> Option<Lowered> {
+    // Every entry of a grammar with captures has its components (and is
+    // determinized with tags), whether it reaches them or not.
+    if !g.captures.is_empty() {
+        return None;
+    }
+    // A finite match this long needs as many states: no DFA fits.
+    let root = g.rule_index(entry)?;
+    if sizes.max_len[root].is_some_and(|n| n >= MAX_EXPANSION) {
+        return None;
+    }
+    let mut l = Lowerer::new(g, BTreeMap::new(), Vec::new());
+    l.share = Some(Sharing {
+        nodes: sizes.nodes.clone(),
+        index: HashMap::new(),
+        shared: Vec::new(),
+    });
+    let hir = l.rule_ref(entry, entry_span);
+    if !l.errors.is_empty() || !l.group_component.is_empty() {
+        return None;
+    }
+    let rules = l.share.take().map(|s| s.shared).unwrap_or_default();
+    Some(Lowered {
+        rule: entry.to_string(),
+        span: entry_span,
+        hir,
+        components: Vec::new(),
+        group_component: Vec::new(),
+        named_sets: sizes.named_sets(g),
+        utf8: g.utf8,
+        after: Vec::new(),
+        lists: Vec::new(),
+        whole: None,
+        shared: Some(Arc::new(crate::pipeline::lowered::Shared {
+            rules,
+            expansion,
+        })),
     })
 }
 
@@ -800,6 +910,7 @@ fn lists_of(
                 after: item_after,
                 lists: inner,
                 whole: None,
+                shared: None,
             },
         });
     }
