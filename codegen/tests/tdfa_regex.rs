@@ -34,6 +34,7 @@ fn lowered(re: &str) -> Lowered {
         lists: Vec::new(),
         whole: None,
         shared: None,
+        nesting: None,
     }
 }
 

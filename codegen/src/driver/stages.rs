@@ -220,7 +220,13 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
     } else {
         tdfa
     };
-    let mut tables = tables::build(&tdfa, &lowered);
+    let mut tables = match &lowered.nesting {
+        None => tables::build(&tdfa, &lowered),
+        Some(probe) => {
+            let noted = nesting_notes(&tdfa, probe, opts.state_budget);
+            tables::build_noted(&tdfa, &lowered, &noted, &probe.note)
+        }
+    };
     // Note [kinds after the match] (in `lower.rs`): one plain DFA per kind,
     // each within the state budget, its states counted as the entry's.
     let mut subs = Vec::new();
@@ -241,6 +247,7 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
             lists: Vec::new(),
             whole: None,
             shared: None,
+            nesting: None,
         };
         let budget = opts
             .state_budget
@@ -295,6 +302,41 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
         tables,
         lists,
     })
+}
+
+/// The states of `tdfa` where a nesting that `;@ depth` cut off could have
+/// begun (Note [the nesting limit in messages] in
+/// [`crate::pipeline::lower`]): those where the probe's DFA, run in step,
+/// goes on with a byte that `tdfa` refuses. None when the probe does not
+/// fit `budget` states.
+fn nesting_notes(
+    tdfa: &tdfa::Tdfa,
+    probe: &crate::pipeline::lowered::NestingProbe,
+    budget: usize,
+) -> Vec<bool> {
+    let mut noted = vec![false; tdfa.states.len()];
+    let rules: Vec<_> = probe.rules.iter().map(nfa::fold_optional_runs).collect();
+    let Ok(p) = tdfa::determinize_plain(&nfa::fold_optional_runs(&probe.hir), &rules, budget)
+    else {
+        return noted;
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![(tdfa.start, p.start)];
+    seen.insert((tdfa.start, p.start));
+    while let Some((a, b)) = stack.pop() {
+        for byte in 0..=255u8 {
+            let na = &tdfa.states[a].next[usize::from(tdfa.classes.map[usize::from(byte)])];
+            let nb = &p.states[b].next[usize::from(p.classes.map[usize::from(byte)])];
+            match (na, nb) {
+                (Some(x), Some(y)) if seen.insert((x.target, y.target)) => {
+                    stack.push((x.target, y.target));
+                }
+                (None, Some(_)) => noted[a] = true,
+                _ => {}
+            }
+        }
+    }
+    noted
 }
 
 /// Stage 4: the tagged DFA of `lowered` (whose NFA is `nfa`); without captures,

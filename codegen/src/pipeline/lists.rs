@@ -469,6 +469,7 @@ pub fn prove(
             lists: Vec::new(),
             whole: None,
             shared: None,
+            nesting: None,
         };
         let n = nfa::compile(&proof).map_err(|e| ProofError::Stage(e.to_string()))?;
         let t =

@@ -96,12 +96,18 @@ struct Lowerer<'g> {
     /// once]): the rules' inlined sizes, each shared rule's index in
     /// `shared`, and the shared rules' expressions.
     share: Option<Sharing>,
+    /// When lowering the probe of Note [the nesting limit in messages]:
+    /// the cut references' spans, each with its index in
+    /// `Grammar::nesting_cuts`, and whether it was reached.
+    probe: Option<(HashMap<Span, usize>, Vec<bool>)>,
+    /// Inside the extra level of the probe, where cuts match nothing.
+    probe_off: bool,
 }
 
 /// The state of a lowering with rules built once (Note [rules built once]).
 struct Sharing {
     nodes: Vec<u64>,
-    index: HashMap<usize, usize>,
+    index: HashMap<(usize, bool), usize>,
     shared: Vec<Hir>,
 }
 
@@ -149,11 +155,19 @@ impl<'g> Lowerer<'g> {
             group_ref: Vec::new(),
             regions: HashMap::new(),
             share: None,
+            probe: None,
+            probe_off: false,
         }
     }
 }
 
 impl Lowerer<'_> {
+    /// Whether a cut lowers as the probe's extra level (Note [the nesting
+    /// limit in messages]).
+    fn probing(&self) -> bool {
+        self.probe.is_some() && !self.probe_off
+    }
+
     /// Lowers `n`, refusing to nest deeper than [`MAX_NESTING`] (reported
     /// once, at the node that crosses it).
     fn node(&mut self, n: &Node) -> Hir {
@@ -178,6 +192,27 @@ impl Lowerer<'_> {
 
     fn node_inner(&mut self, n: &Node) -> Hir {
         match &n.kind {
+            NodeKind::Alt(alts) if alts.is_empty() && self.probing() => {
+                let probe = self.probe.as_mut().expect("probe");
+                match probe.0.get(&n.span).copied() {
+                    Some(k) => {
+                        // Note [the nesting limit in messages]: one level
+                        // more, the deepest level's copy once again, its
+                        // own cut matching nothing.
+                        probe.1[k] = true;
+                        let cut = &self.grammar.nesting_cuts[k];
+                        let name = match cut.depth {
+                            1 => cut.rule.clone(),
+                            d => format!("{}@{d}", cut.rule),
+                        };
+                        self.probe_off = true;
+                        let h = self.rule_ref(&name, n.span);
+                        self.probe_off = false;
+                        h
+                    }
+                    None => Hir::fail(),
+                }
+            }
             NodeKind::Alt(alts) => Hir::alternation(alts.iter().map(|a| self.node(a)).collect()),
             NodeKind::Concat(xs) => Hir::concat(xs.iter().map(|x| self.node(x)).collect()),
             NodeKind::Repeat { min, max, node } => {
@@ -293,7 +328,9 @@ impl Lowerer<'_> {
                 .get(index)
                 .is_some_and(|&n| n >= MIN_SHARED_NODES);
             if component.is_none() && large {
-                if let Some(&k) = share.index.get(&index) {
+                // Inside the probe's extra level a rule lowers apart.
+                let key = (index, self.probe_off);
+                if let Some(&k) = share.index.get(&key) {
                     return crate::pipeline::lowered::shared_ref(k);
                 }
                 self.depth += 1;
@@ -302,7 +339,7 @@ impl Lowerer<'_> {
                 let share = self.share.as_mut().expect("sharing");
                 let k = share.shared.len();
                 share.shared.push(sub);
-                share.index.insert(index, k);
+                share.index.insert(key, k);
                 return crate::pipeline::lowered::shared_ref(k);
             }
         }
@@ -736,6 +773,7 @@ pub fn lower_with(
         let hir = crate::pipeline::lists::without_regions(&whole, &old, &is_region, &mut groups);
         (hir, groups.component)
     });
+    let nesting = nesting_probe(g, sizes, entry, entry_span);
     Ok(Lowered {
         rule: entry.to_string(),
         span: entry_span,
@@ -748,6 +786,7 @@ pub fn lower_with(
         whole,
         lists,
         shared: None,
+        nesting,
     })
 }
 
@@ -795,16 +834,7 @@ fn lower_shared(
         return None;
     }
     let mut l = Lowerer::new(g, BTreeMap::new(), Vec::new());
-    l.share = Some(Sharing {
-        nodes: sizes.nodes.clone(),
-        index: HashMap::new(),
-        shared: Vec::new(),
-    });
-    let hir = l.rule_ref(entry, entry_span);
-    if !l.errors.is_empty() || !l.group_component.is_empty() {
-        return None;
-    }
-    let rules = l.share.take().map(|s| s.shared).unwrap_or_default();
+    let (hir, rules) = lower_once(&mut l, sizes, entry, entry_span)?;
     Some(Lowered {
         rule: entry.to_string(),
         span: entry_span,
@@ -820,7 +850,91 @@ fn lower_shared(
             rules,
             expansion,
         })),
+        nesting: nesting_probe(g, sizes, entry, entry_span),
     })
+}
+
+/// `entry` lowered by `l` with rules built once: the expression and the
+/// shared rules (Note [rules built once]); `None` when lowering fails or
+/// makes a capture group.
+fn lower_once(
+    l: &mut Lowerer<'_>,
+    sizes: &RuleSizes,
+    entry: &str,
+    entry_span: Span,
+) -> Option<(Hir, Vec<Hir>)> {
+    l.share = Some(Sharing {
+        nodes: sizes.nodes.clone(),
+        index: HashMap::new(),
+        shared: Vec::new(),
+    });
+    let hir = l.rule_ref(entry, entry_span);
+    if !l.errors.is_empty() || !l.group_component.is_empty() {
+        return None;
+    }
+    let rules = l.share.take().map(|s| s.shared).unwrap_or_default();
+    Some((hir, rules))
+}
+
+// Note [the nesting limit in messages]
+//
+// `;@ depth comment 3` cuts the reference to `comment` in the third
+// level's copy (Note [bounded nesting]), so a fourth `(` is refused as any
+// unexpected byte is: `unexpected '(' at 14; expected ctext, ...`. To say
+// why, the states where the cut reference could have begun get a note
+// after their expected-text (the runtime prints the text as it is, so the
+// table format does not change): `nesting limit reached: 'comment' nests
+// at most 3 deep (;@ depth comment 3)`. They are found without looking at
+// the rules' openers: the entry is lowered a second time, capture-free
+// and with rules built once (Note [rules built once]), each cut reference
+// now going to one more level (the deepest level's copy again, whose own
+// cut matches nothing), which is the grammar at depth N + 1. Its
+// language holds the entry's, so run in step from both starts on any
+// input the entry accepts so far, the two DFAs are in corresponding
+// states; a byte the probe takes and the entry refuses there is one that
+// opens level N + 1, and the entry's state gets the note
+// (`driver::stages::nesting_notes`). Should the probe not fit the state
+// budget, the messages stay as they were.
+
+/// The probe of Note [the nesting limit in messages] for `entry`, when it
+/// reaches a cut nesting.
+fn nesting_probe(
+    g: &Grammar,
+    sizes: &RuleSizes,
+    entry: &str,
+    entry_span: Span,
+) -> Option<Arc<crate::pipeline::lowered::NestingProbe>> {
+    if g.nesting_cuts.is_empty() {
+        return None;
+    }
+    let cuts = g
+        .nesting_cuts
+        .iter()
+        .enumerate()
+        .map(|(k, c)| (c.span, k))
+        .collect();
+    let mut l = Lowerer::new(g, BTreeMap::new(), Vec::new());
+    l.probe = Some((cuts, vec![false; g.nesting_cuts.len()]));
+    let (hir, rules) = lower_once(&mut l, sizes, entry, entry_span)?;
+    let reached = l.probe.take().map(|p| p.1).unwrap_or_default();
+    let mut notes: Vec<String> = Vec::new();
+    for (cut, _) in g.nesting_cuts.iter().zip(&reached).filter(|(_, &r)| r) {
+        let note = format!(
+            "'{}' nests at most {} deep (;@ depth {} {})",
+            cut.rule, cut.depth, cut.rule, cut.depth
+        );
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    if notes.is_empty() {
+        return None;
+    }
+    Some(Arc::new(crate::pipeline::lowered::NestingProbe {
+        hir,
+        rules,
+        note: format!("nesting limit reached: {}", notes.join("; ")),
+    }))
 }
 
 /// Note [kinds after the match]: each such kind whose parent a machine
@@ -911,6 +1025,7 @@ fn lists_of(
                 lists: inner,
                 whole: None,
                 shared: None,
+                nesting: None,
             },
         });
     }

@@ -98,6 +98,24 @@ pub struct Lowered {
     /// placeholders; `None` unless the entry, capture-free, is too large
     /// to inline (Note [rules built once] in `lower.rs`).
     pub shared: Option<Arc<Shared>>,
+    /// When the entry reaches a nesting that `;@ depth` cut off: the
+    /// expression that goes on where it was cut, and what to say there
+    /// (Note [the nesting limit in messages] in `lower.rs`).
+    pub nesting: Option<Arc<NestingProbe>>,
+}
+
+/// The entry with every cut nesting going on to accept anything (Note
+/// [the nesting limit in messages] in `lower.rs`): where its DFA goes on
+/// and the entry's does not, the entry's states name the limit.
+#[derive(Clone, Debug)]
+pub struct NestingProbe {
+    /// The expression, with rules built once as in [`Shared`].
+    pub hir: Hir,
+    /// The shared rules `hir` refers to.
+    pub rules: Vec<Hir>,
+    /// The text added to those states' expected-text: `nesting limit
+    /// reached: 'comment' nests at most 3 deep (;@ depth comment 3)`.
+    pub note: String,
 }
 
 /// The rules of an entry lowered with rules built once (Note [rules built
