@@ -326,8 +326,17 @@ const MAX_SHARED_DFA_STATES: usize = 1 << 16;
 /// The NFA of an entry lowered with shared rules (Note [rules built once]
 /// in `lower.rs`), built from its plain DFA.
 fn of_shared(lowered: &Lowered, anchored_end: bool) -> Result<NFA, NfaError> {
-    let dfa = crate::driver::determinize(&empty(), lowered, MAX_SHARED_DFA_STATES)
-        .map_err(|e| NfaError::Plain(e.to_string()))?;
+    let rules: Vec<Hir> = lowered
+        .shared
+        .iter()
+        .flat_map(|s| s.rules.iter().map(fold_optional_runs))
+        .collect();
+    let dfa = crate::pipeline::tdfa::determinize_plain(
+        &fold_optional_runs(&lowered.hir),
+        &rules,
+        MAX_SHARED_DFA_STATES,
+    )
+    .map_err(|e| NfaError::Plain(e.to_string()))?;
     of_plain_dfa(&dfa, anchored_end)
 }
 
