@@ -796,7 +796,7 @@ pub fn lower_with(
 // 3` is 1.6 million expression nodes once inlined (Note [expansion
 // limit]): CFWS, 757 nodes with its three levels of comments, is copied
 // at some two thousand places through `word`, `atom`, `domain` and their
-// `obs-` twins. Yet CFWS's minimal DFA has a dozen states, and so has
+// `obs-` twins. Yet CFWS is a DFA of 32 states at most, and so is
 // every copy of it. An entry without captures needs no tags (Note
 // [minimal parts first] in `tdfa/plain.rs`), so it need not be one tree:
 // [`lower_shared`] lowers each rule of at least MIN_SHARED_NODES nodes
