@@ -1,7 +1,8 @@
 //! Programs built from the C output (docs/c.md): the committed
 //! C compiles cleanly with gcc and clang, a program that never asks for
-//! error texts links none of them, and a grammar without captures gives
-//! valid C99. The differential test against the Rust runtime is
+//! error texts links none of them, a grammar without captures gives
+//! valid C99, and a comment nested past `;@ depth` is reported with the
+//! nesting limit. The differential test against the Rust runtime is
 //! `c_driver.rs`.
 //!
 //! Without a C compiler these tests are skipped (recorded,
@@ -193,6 +194,83 @@ int main(void)
         assert!(
             status.success(),
             "{cc}: the program without captures: {status}"
+        );
+        ran += 1;
+    }
+    if ran == 0 {
+        skip::note(format_args!("SKIP: neither gcc nor clang"));
+    }
+}
+
+/// The C driver's message for a comment nested past `;@ depth comment 3`
+/// says the nesting limit was reached, as the Rust runtime's does.
+#[test]
+fn c_names_the_nesting_limit() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("c-nesting");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let grammar = dir.join("ua.abnf");
+    std::fs::write(
+        &grammar,
+        ";@ entry User-Agent\n;@ depth comment 3\n\
+         User-Agent = token *( SP ( token / comment ) )\n\
+         comment = \"(\" *( ctext / comment ) \")\"\n\
+         ctext = SP / %x21-27 / %x2A-7E\n\
+         token = 1*ALPHA\n",
+    )
+    .unwrap();
+    let c = compile_file(&grammar, Options::default()).unwrap();
+    uridfa_codegen::c::generate(&c, "ua.abnf", &dir).unwrap();
+    let input = "a (b (c (d (e))))";
+    let t = c.machines[0].tables.as_tables();
+    let want = uridfa_runtime::validate(&t, input.as_bytes())
+        .unwrap_err()
+        .describe(&t)
+        .to_string();
+    assert!(want.contains("nesting limit reached"), "{want}");
+    std::fs::write(
+        dir.join("user.c"),
+        r#"#include <stdio.h>
+#include <string.h>
+#include "ua.h"
+int main(int argc, char **argv)
+{
+    char buf[512];
+    uridfa_error err;
+    (void)argc;
+    if (ua_user_agent_validate((const uint8_t *)argv[1], strlen(argv[1]), &err) == 0) {
+        return 1;
+    }
+    uridfa_describe(&ua_user_agent_texts, &err);
+    uridfa_error_message(&err, buf, sizeof buf);
+    puts(buf);
+    return 0;
+}
+"#,
+    )
+    .unwrap();
+    let mut ran = 0;
+    for cc in ["gcc", "clang"] {
+        if !have(cc) {
+            continue;
+        }
+        let exe = dir.join(format!("user-{cc}"));
+        let status = Command::new(cc)
+            .args(STRICT)
+            .arg("-I")
+            .arg(&dir)
+            .args(["user.c", "uridfa.c", "ua.c"].map(|f| dir.join(f)))
+            .arg("-o")
+            .arg(&exe)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{cc} on ua's C");
+        let out = Command::new(&exe).arg(input).output().unwrap();
+        assert!(out.status.success(), "{cc}: {out:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim_end(),
+            want,
+            "{cc}"
         );
         ran += 1;
     }

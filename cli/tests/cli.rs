@@ -560,3 +560,42 @@ fn grammars_lists_entries_default_first() {
         "{out}"
     );
 }
+
+/// `;@ depth comment 3`: a fourth level is refused where it opens, and
+/// the message says the nesting limit was reached (RFC 9110 §5.6.5).
+#[test]
+fn check_names_the_nesting_limit() {
+    let dir = temp_dir("nesting_limit");
+    let path = dir.join("ua.abnf");
+    std::fs::write(
+        &path,
+        ";@ depth comment 3\n\
+         User-Agent = token *( SP ( token / comment ) )\n\
+         comment = \"(\" *( ctext / comment ) \")\"\n\
+         ctext = SP / %x21-27 / %x2A-7E\n\
+         token = 1*ALPHA\n",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let o = run(
+        &[
+            "check",
+            "--grammar-file",
+            path,
+            "--rule",
+            "User-Agent",
+            "a (b (c (d)))",
+            "a (b (c (d (e))))",
+        ],
+        b"",
+    );
+    assert_eq!(code(&o), 1, "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "ok");
+    assert_eq!(
+        lines[1],
+        "err 11 unexpected '(' at 11; expected ctext or \")\"; nesting limit reached: \
+         'comment' nests at most 3 deep (;@ depth comment 3)"
+    );
+}

@@ -27,45 +27,12 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let start = Instant::now();
-    let nfa = thompson::Compiler::new()
-        .configure(
-            thompson::Config::new()
-                .utf8(false)
-                .which_captures(thompson::WhichCaptures::None),
-        )
-        .build_from_hir(&lowered.hir);
-    let nfa = match nfa {
-        Ok(nfa) => nfa,
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let dfa = dense::Builder::new()
-        .configure(
-            dense::Config::new()
-                .minimize(true)
-                .start_kind(StartKind::Anchored)
-                .dfa_size_limit(Some(1 << 30))
-                .determinize_size_limit(Some(1 << 30)),
-        )
-        .build_from_nfa(&nfa);
-    match dfa {
-        Ok(dfa) => {
-            // The transition table is one row of `stride` u32s per state.
-            let rows = dfa.memory_usage() / (dfa.stride() * 4);
-            println!(
-                "{rule}: NFA {} states; minimal plain DFA about {rows} states ({} bytes), in {:?}",
-                nfa.states().len(),
-                dfa.memory_usage(),
-                start.elapsed()
-            );
-        }
-        Err(e) => {
-            eprintln!("{e}");
-            return ExitCode::FAILURE;
-        }
+    // Note [rules built once]: the expression holds placeholders for the
+    // rules built once, which regex-automata cannot read.
+    if lowered.shared.is_some() {
+        println!("{rule}: rules built once (too large to inline): no regex-automata figure");
+    } else if let Err(code) = regex_automata_figure(rule, &lowered) {
+        return code;
     }
     let start = Instant::now();
     let tagged = uridfa_codegen::nfa::compile(&lowered)
@@ -92,4 +59,52 @@ fn main() -> ExitCode {
         Err(e) => println!("{rule}: tagged DFA: {e} (after {:?})", start.elapsed()),
     }
     ExitCode::SUCCESS
+}
+
+/// regex-automata's minimal plain DFA of `lowered`, printed.
+fn regex_automata_figure(
+    rule: &str,
+    lowered: &uridfa_codegen::lower::Lowered,
+) -> Result<(), ExitCode> {
+    let start = Instant::now();
+    let nfa = thompson::Compiler::new()
+        .configure(
+            thompson::Config::new()
+                .utf8(false)
+                .which_captures(thompson::WhichCaptures::None),
+        )
+        .build_from_hir(&lowered.hir);
+    let nfa = match nfa {
+        Ok(nfa) => nfa,
+        Err(e) => {
+            eprintln!("{e}");
+            return Err(ExitCode::FAILURE);
+        }
+    };
+    let dfa = dense::Builder::new()
+        .configure(
+            dense::Config::new()
+                .minimize(true)
+                .start_kind(StartKind::Anchored)
+                .dfa_size_limit(Some(1 << 30))
+                .determinize_size_limit(Some(1 << 30)),
+        )
+        .build_from_nfa(&nfa);
+    match dfa {
+        Ok(dfa) => {
+            // The transition table is one row of `stride` u32s per state.
+            let rows = dfa.memory_usage() / (dfa.stride() * 4);
+            println!(
+                "{rule}: NFA {} states; minimal plain DFA about {rows} states ({} bytes), in {:?}",
+                nfa.states().len(),
+                dfa.memory_usage(),
+                start.elapsed()
+            );
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            return Err(ExitCode::FAILURE);
+        }
+    }
+    Ok(())
 }

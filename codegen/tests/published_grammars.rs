@@ -308,7 +308,7 @@ fn mutated(seeds: &[&str]) -> Vec<String> {
 
 /// Each seed, and each seed with one byte deleted, doubled, replaced by
 /// one of `bytes` or with one of them inserted, in order, without repeats.
-fn mutated_with(seeds: &[&str], bytes: &[u8]) -> Vec<String> {
+pub(crate) fn mutated_with(seeds: &[&str], bytes: &[u8]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut seen = std::collections::HashSet::new();
     let mut add = |s: Vec<u8>| {
@@ -352,6 +352,31 @@ fn json_string(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// [`abnf_engine`], or `None` (after a visible skip) without python3 and
+/// the package, a failure under `CI`.
+pub(crate) fn abnf_engine_if_installed(
+    file: &Path,
+    rule: &str,
+    inputs: &[String],
+) -> Option<Vec<bool>> {
+    let found = Command::new("python3")
+        .args(["-c", "import abnf"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must install python3 and the `abnf` package (pip install abnf)"
+        );
+        skip::note(format_args!(
+            "SKIP: python3 with the `abnf` package not found (pip install abnf): {rule} is not \
+             compared with it"
+        ));
+        return None;
+    }
+    Some(abnf_engine(file, rule, inputs))
 }
 
 /// Whether the `abnf` engine accepts each input as `rule` of `file`.

@@ -33,6 +33,8 @@ fn lowered(re: &str) -> Lowered {
         after: Vec::new(),
         lists: Vec::new(),
         whole: None,
+        shared: None,
+        nesting: None,
     }
 }
 

@@ -359,8 +359,8 @@ pub fn compile_grammar(grammar: Grammar, opts: Options) -> Result<Compiled, Diag
         match compile_within(lowered, opts, budget, &mut states_used) {
             Ok(m) => machines.push(m),
             Err(e) => {
-                let fits =
-                    plain.map(|h| crate::pipeline::tdfa::determinize_plain(&h, budget).is_ok());
+                let fits = plain
+                    .map(|h| crate::pipeline::tdfa::determinize_plain(&h, &[], budget).is_ok());
                 let mut d = entry_error(e.clone());
                 if let Some((message, at)) = blame(&grammar, &sizes, rule, &e, fits) {
                     d.message = message + shared.as_deref().unwrap_or("");

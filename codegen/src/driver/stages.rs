@@ -66,6 +66,17 @@ pub enum CompileError {
         /// Why.
         error: crate::pipeline::lists::ProofError,
     },
+    /// An entry too large to inline, built with its rules built once
+    /// (Note [rules built once] in [`crate::pipeline::lower`]), still did
+    /// not fit.
+    Expansion {
+        /// The rule whose expansion is too large.
+        span: Span,
+        /// What [`crate::pipeline::lower`] says of it.
+        message: String,
+        /// Why the machine built from minimal rules did not fit either.
+        error: TdfaError,
+    },
 }
 
 impl CompileError {
@@ -79,7 +90,7 @@ impl CompileError {
     /// a list's repetition.
     pub fn span(&self) -> Option<Span> {
         match self {
-            CompileError::List { span, .. } => Some(*span),
+            CompileError::List { span, .. } | CompileError::Expansion { span, .. } => Some(*span),
             _ => None,
         }
     }
@@ -109,6 +120,11 @@ impl std::fmt::Display for CompileError {
                 "this repetition holds captures, so each item is found again after the match \
                  (list '{region}'); but {error}"
             ),
+            CompileError::Expansion { message, error, .. } => write!(
+                f,
+                "{message} (built from each rule's minimal DFA instead, it still does not fit: \
+                 {error})"
+            ),
         }
     }
 }
@@ -122,6 +138,7 @@ impl std::error::Error for CompileError {
             CompileError::TablesCheck(e) => Some(e),
             CompileError::AfterKinds(e) => Some(e),
             CompileError::List { .. } => None,
+            CompileError::Expansion { error, .. } => Some(error),
         }
     }
 }
@@ -177,15 +194,39 @@ impl Default for Options {
 /// error; [`CompileError::TablesCheck`] on a generator bug.
 pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, CompileError> {
     check_lengths(&lowered, opts.state_budget)?;
-    let nfa = nfa::compile(&lowered)?;
-    let tdfa = determinize(&nfa, &lowered, opts.state_budget)?;
+    let (nfa, tdfa) = match &lowered.shared {
+        None => {
+            let nfa = nfa::compile(&lowered)?;
+            let tdfa = determinize(&nfa, &lowered, opts.state_budget)?;
+            (nfa, tdfa)
+        }
+        Some(shared) => {
+            // Note [rules built once] (in `lower.rs`): the NFA from the
+            // DFA; past a budget, the expansion is what to fix.
+            let tdfa =
+                determinize(&nfa::empty(), &lowered, opts.state_budget).map_err(|error| {
+                    CompileError::Expansion {
+                        span: shared.expansion.0,
+                        message: shared.expansion.1.clone(),
+                        error,
+                    }
+                })?;
+            (nfa::of_plain_dfa(&tdfa, false)?, tdfa)
+        }
+    };
     let unminimized_state_len = tdfa.states.len();
     let tdfa = if opts.minimize {
         minimize::minimize(&tdfa)
     } else {
         tdfa
     };
-    let mut tables = tables::build(&tdfa, &lowered);
+    let mut tables = match &lowered.nesting {
+        None => tables::build(&tdfa, &lowered),
+        Some(probe) => {
+            let noted = nesting_notes(&tdfa, probe, opts.state_budget);
+            tables::build_noted(&tdfa, &lowered, &noted, &probe.note)
+        }
+    };
     // Note [kinds after the match] (in `lower.rs`): one plain DFA per kind,
     // each within the state budget, its states counted as the entry's.
     let mut subs = Vec::new();
@@ -205,6 +246,8 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
             after: Vec::new(),
             lists: Vec::new(),
             whole: None,
+            shared: None,
+            nesting: None,
         };
         let budget = opts
             .state_budget
@@ -261,6 +304,41 @@ pub fn compile_lowered(lowered: Lowered, opts: Options) -> Result<Machine, Compi
     })
 }
 
+/// The states of `tdfa` where a nesting that `;@ depth` cut off could have
+/// begun (Note [the nesting limit in messages] in
+/// [`crate::pipeline::lower`]): those where the probe's DFA, run in step,
+/// goes on with a byte that `tdfa` refuses. None when the probe does not
+/// fit `budget` states.
+fn nesting_notes(
+    tdfa: &tdfa::Tdfa,
+    probe: &crate::pipeline::lowered::NestingProbe,
+    budget: usize,
+) -> Vec<bool> {
+    let mut noted = vec![false; tdfa.states.len()];
+    let rules: Vec<_> = probe.rules.iter().map(nfa::fold_optional_runs).collect();
+    let Ok(p) = tdfa::determinize_plain(&nfa::fold_optional_runs(&probe.hir), &rules, budget)
+    else {
+        return noted;
+    };
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![(tdfa.start, p.start)];
+    seen.insert((tdfa.start, p.start));
+    while let Some((a, b)) = stack.pop() {
+        for byte in 0..=255u8 {
+            let na = &tdfa.states[a].next[usize::from(tdfa.classes.map[usize::from(byte)])];
+            let nb = &p.states[b].next[usize::from(p.classes.map[usize::from(byte)])];
+            match (na, nb) {
+                (Some(x), Some(y)) if seen.insert((x.target, y.target)) => {
+                    stack.push((x.target, y.target));
+                }
+                (None, Some(_)) => noted[a] = true,
+                _ => {}
+            }
+        }
+    }
+    noted
+}
+
 /// Stage 4: the tagged DFA of `lowered` (whose NFA is `nfa`); without captures,
 /// its plain DFA built from minimal parts (Note [minimal parts first] in
 /// [`crate::pipeline::tdfa`]), which is the same machine once minimized.
@@ -270,7 +348,12 @@ pub fn determinize(
     budget: usize,
 ) -> Result<tdfa::Tdfa, TdfaError> {
     if lowered.components.is_empty() {
-        return tdfa::determinize_plain(&nfa::fold_optional_runs(&lowered.hir), budget);
+        let shared: Vec<_> = lowered
+            .shared
+            .iter()
+            .flat_map(|s| s.rules.iter().map(nfa::fold_optional_runs))
+            .collect();
+        return tdfa::determinize_plain(&nfa::fold_optional_runs(&lowered.hir), &shared, budget);
     }
     tdfa::determinize(
         nfa,

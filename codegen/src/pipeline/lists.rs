@@ -468,6 +468,8 @@ pub fn prove(
             after: Vec::new(),
             lists: Vec::new(),
             whole: None,
+            shared: None,
+            nesting: None,
         };
         let n = nfa::compile(&proof).map_err(|e| ProofError::Stage(e.to_string()))?;
         let t =

@@ -21,9 +21,9 @@
 //! (saturating). An entry or encode-set rule above [`MAX_EXPANSION`] nodes is
 //! refused with an error at the innermost rule that crosses the limit, so
 //! memory and time stay proportional to the limit, never to the expansion.
-//! (The alternation form, `r0 = r1 / r1` and so on, only ever matches "a",
-//! but seeing that takes the expansion or an equivalence test of the
-//! copies, so it is refused the same way.) The largest built-in entry,
+//! (The alternation form, `r0 = r1 / r1` and so on, only ever matches "a";
+//! in a grammar without captures it is built with each rule once, Note
+//! [rules built once], and with captures it is refused the same way.) The largest built-in entry,
 //! RFC 1738's `url`, is 29,066 nodes, 1/36 of the limit
 //! (`codegen/tests/bounded.rs` checks that all stay below 1/16).
 //!
@@ -92,7 +92,28 @@ struct Lowerer<'g> {
     /// The list regions of the grammar: a repetition's node span → its
     /// component (Note [repeated captures]).
     regions: HashMap<Span, usize>,
+    /// When the entry is lowered with rules built once (Note [rules built
+    /// once]): the rules' inlined sizes, each shared rule's index in
+    /// `shared`, and the shared rules' expressions.
+    share: Option<Sharing>,
+    /// When lowering the probe of Note [the nesting limit in messages]:
+    /// the cut references' spans, each with its index in
+    /// `Grammar::nesting_cuts`, and whether it was reached.
+    probe: Option<(HashMap<Span, usize>, Vec<bool>)>,
+    /// Inside the extra level of the probe, where cuts match nothing.
+    probe_off: bool,
 }
+
+/// The state of a lowering with rules built once (Note [rules built once]).
+struct Sharing {
+    nodes: Vec<u64>,
+    index: HashMap<(usize, bool), usize>,
+    shared: Vec<Hir>,
+}
+
+/// The fewest expression nodes a rule must expand to for a lowering with
+/// rules built once to share it rather than inline it.
+const MIN_SHARED_NODES: u64 = 32;
 
 /// A limit on inlining depth: rules may nest at most this deep below an
 /// entry. Deeper nesting is an error, which also keeps the recursive stages
@@ -133,11 +154,20 @@ impl<'g> Lowerer<'g> {
             open: u32::MAX,
             group_ref: Vec::new(),
             regions: HashMap::new(),
+            share: None,
+            probe: None,
+            probe_off: false,
         }
     }
 }
 
 impl Lowerer<'_> {
+    /// Whether a cut lowers as the probe's extra level (Note [the nesting
+    /// limit in messages]).
+    fn probing(&self) -> bool {
+        self.probe.is_some() && !self.probe_off
+    }
+
     /// Lowers `n`, refusing to nest deeper than [`MAX_NESTING`] (reported
     /// once, at the node that crosses it).
     fn node(&mut self, n: &Node) -> Hir {
@@ -162,6 +192,27 @@ impl Lowerer<'_> {
 
     fn node_inner(&mut self, n: &Node) -> Hir {
         match &n.kind {
+            NodeKind::Alt(alts) if alts.is_empty() && self.probing() => {
+                let probe = self.probe.as_mut().expect("probe");
+                match probe.0.get(&n.span).copied() {
+                    Some(k) => {
+                        // Note [the nesting limit in messages]: one level
+                        // more, the deepest level's copy once again, its
+                        // own cut matching nothing.
+                        probe.1[k] = true;
+                        let cut = &self.grammar.nesting_cuts[k];
+                        let name = match cut.depth {
+                            1 => cut.rule.clone(),
+                            d => format!("{}@{d}", cut.rule),
+                        };
+                        self.probe_off = true;
+                        let h = self.rule_ref(&name, n.span);
+                        self.probe_off = false;
+                        h
+                    }
+                    None => Hir::fail(),
+                }
+            }
             NodeKind::Alt(alts) => Hir::alternation(alts.iter().map(|a| self.node(a)).collect()),
             NodeKind::Concat(xs) => Hir::concat(xs.iter().map(|x| self.node(x)).collect()),
             NodeKind::Repeat { min, max, node } => {
@@ -270,8 +321,29 @@ impl Lowerer<'_> {
             return Hir::fail();
         }
         let component = self.captured.get(&name.to_ascii_lowercase()).copied();
-        let here = self.refs.len() as u32;
         let index = self.grammar.rule_index(name).unwrap_or(usize::MAX);
+        if let Some(share) = &self.share {
+            let large = share
+                .nodes
+                .get(index)
+                .is_some_and(|&n| n >= MIN_SHARED_NODES);
+            if component.is_none() && large {
+                // Inside the probe's extra level a rule lowers apart.
+                let key = (index, self.probe_off);
+                if let Some(&k) = share.index.get(&key) {
+                    return crate::pipeline::lowered::shared_ref(k);
+                }
+                self.depth += 1;
+                let sub = self.node(&rule.node);
+                self.depth -= 1;
+                let share = self.share.as_mut().expect("sharing");
+                let k = share.shared.len();
+                share.shared.push(sub);
+                share.index.insert(key, k);
+                return crate::pipeline::lowered::shared_ref(k);
+            }
+        }
+        let here = self.refs.len() as u32;
         self.refs.push((self.open, index, span));
         // Capture indices are handed out in pre-order, as a regex parser
         // numbers its groups by their opening parenthesis.
@@ -545,15 +617,17 @@ pub fn lower_with(
         } else {
             format!(" (entry '{}' uses it)", g.rules[root].name)
         };
-        return fail(
-            rule.span,
-            format!(
-                "rule '{}' expands to more than {MAX_EXPANSION} expression nodes once the \
-                 rules it references are inlined{how}; each reference is a copy, so a rule \
-                 referenced twice doubles at every level of nesting",
-                rule.name
-            ),
+        let message = format!(
+            "rule '{}' expands to more than {MAX_EXPANSION} expression nodes once the \
+             rules it references are inlined{how}; each reference is a copy, so a rule \
+             referenced twice doubles at every level of nesting",
+            rule.name
         );
+        // Note [rules built once]: without captures, perhaps it fits so.
+        if let Some(l) = lower_shared(g, sizes, entry, entry_span, (rule.span, message.clone())) {
+            return Ok(l);
+        }
+        return fail(rule.span, message);
     }
     let mut components = Vec::new();
     let mut captured = BTreeMap::new();
@@ -699,6 +773,7 @@ pub fn lower_with(
         let hir = crate::pipeline::lists::without_regions(&whole, &old, &is_region, &mut groups);
         (hir, groups.component)
     });
+    let nesting = nesting_probe(g, sizes, entry, entry_span);
     Ok(Lowered {
         rule: entry.to_string(),
         span: entry_span,
@@ -710,7 +785,156 @@ pub fn lower_with(
         after,
         whole,
         lists,
+        shared: None,
+        nesting,
     })
+}
+
+// Note [rules built once]
+//
+// RFC 5322's `address-list` with its obsolete forms and `;@ depth comment
+// 3` is 1.6 million expression nodes once inlined (Note [expansion
+// limit]): CFWS, 757 nodes with its three levels of comments, is copied
+// at some two thousand places through `word`, `atom`, `domain` and their
+// `obs-` twins. Yet CFWS is a DFA of 32 states at most, and so is
+// every copy of it. An entry without captures needs no tags (Note
+// [minimal parts first] in `tdfa/plain.rs`), so it need not be one tree:
+// [`lower_shared`] lowers each rule of at least MIN_SHARED_NODES nodes
+// once, into `Lowered::shared`, and puts a placeholder
+// (`lowered::shared_ref`) at each reference. The plain determinizer
+// builds each shared rule's minimal DFA once, in order (a shared rule
+// refers only to earlier ones), and splices a copy of it at each
+// placeholder, so the NFA it determinizes holds minimal copies instead of
+// whole inlined expressions. The expression is then at most the grammar's
+// rules, each once, the small ones inlined. This is used only when the
+// entry is too large to inline; anything else gives the error of Note
+// [expansion limit] as before. (An entry of a grammar with captures has the grammar's
+// components and tag slots whether it reaches them or not, so only a
+// grammar without captures is lowered so.) Stages that need one expression (the Thompson NFA of `nfa`, the
+// regex-automata oracles) build it from the plain DFA instead.
+
+/// `entry` lowered with rules built once (Note [rules built once]), or
+/// `None` when the grammar has captures or lowering fails (the caller then reports the expansion); `expansion` is that
+/// error, for the driver to report should the machine not fit even so.
+fn lower_shared(
+    g: &Grammar,
+    sizes: &RuleSizes,
+    entry: &str,
+    entry_span: Span,
+    expansion: (Span, String),
+) -> Option<Lowered> {
+    // Every entry of a grammar with captures has its components (and is
+    // determinized with tags), whether it reaches them or not.
+    if !g.captures.is_empty() {
+        return None;
+    }
+    // A finite match this long needs as many states: no DFA fits.
+    let root = g.rule_index(entry)?;
+    if sizes.max_len[root].is_some_and(|n| n >= MAX_EXPANSION) {
+        return None;
+    }
+    let mut l = Lowerer::new(g, BTreeMap::new(), Vec::new());
+    let (hir, rules) = lower_once(&mut l, sizes, entry, entry_span)?;
+    Some(Lowered {
+        rule: entry.to_string(),
+        span: entry_span,
+        hir,
+        components: Vec::new(),
+        group_component: Vec::new(),
+        named_sets: sizes.named_sets(g),
+        utf8: g.utf8,
+        after: Vec::new(),
+        lists: Vec::new(),
+        whole: None,
+        shared: Some(Arc::new(crate::pipeline::lowered::Shared {
+            rules,
+            expansion,
+        })),
+        nesting: nesting_probe(g, sizes, entry, entry_span),
+    })
+}
+
+/// `entry` lowered by `l` with rules built once: the expression and the
+/// shared rules (Note [rules built once]); `None` when lowering fails or
+/// makes a capture group.
+fn lower_once(
+    l: &mut Lowerer<'_>,
+    sizes: &RuleSizes,
+    entry: &str,
+    entry_span: Span,
+) -> Option<(Hir, Vec<Hir>)> {
+    l.share = Some(Sharing {
+        nodes: sizes.nodes.clone(),
+        index: HashMap::new(),
+        shared: Vec::new(),
+    });
+    let hir = l.rule_ref(entry, entry_span);
+    if !l.errors.is_empty() || !l.group_component.is_empty() {
+        return None;
+    }
+    let rules = l.share.take().map(|s| s.shared).unwrap_or_default();
+    Some((hir, rules))
+}
+
+// Note [the nesting limit in messages]
+//
+// `;@ depth comment 3` cuts the reference to `comment` in the third
+// level's copy (Note [bounded nesting]), so a fourth `(` is refused as any
+// unexpected byte is: `unexpected '(' at 14; expected ctext, ...`. To say
+// why, the states where the cut reference could have begun get a note
+// after their expected-text (the runtime prints the text as it is, so the
+// table format does not change): `nesting limit reached: 'comment' nests
+// at most 3 deep (;@ depth comment 3)`. They are found without looking at
+// the rules' openers: the entry is lowered a second time, capture-free
+// and with rules built once (Note [rules built once]), each cut reference
+// now going to one more level (the deepest level's copy again, whose own
+// cut matches nothing), which is the grammar at depth N + 1. Its
+// language holds the entry's, so run in step from both starts on any
+// input the entry accepts so far, the two DFAs are in corresponding
+// states; a byte the probe takes and the entry refuses there is one that
+// opens level N + 1, and the entry's state gets the note
+// (`driver::stages::nesting_notes`). Should the probe not fit the state
+// budget, the messages stay as they were.
+
+/// The probe of Note [the nesting limit in messages] for `entry`, when it
+/// reaches a cut nesting.
+fn nesting_probe(
+    g: &Grammar,
+    sizes: &RuleSizes,
+    entry: &str,
+    entry_span: Span,
+) -> Option<Arc<crate::pipeline::lowered::NestingProbe>> {
+    if g.nesting_cuts.is_empty() {
+        return None;
+    }
+    let cuts = g
+        .nesting_cuts
+        .iter()
+        .enumerate()
+        .map(|(k, c)| (c.span, k))
+        .collect();
+    let mut l = Lowerer::new(g, BTreeMap::new(), Vec::new());
+    l.probe = Some((cuts, vec![false; g.nesting_cuts.len()]));
+    let (hir, rules) = lower_once(&mut l, sizes, entry, entry_span)?;
+    let reached = l.probe.take().map(|p| p.1).unwrap_or_default();
+    let mut notes: Vec<String> = Vec::new();
+    for (cut, _) in g.nesting_cuts.iter().zip(&reached).filter(|(_, &r)| r) {
+        let note = format!(
+            "'{}' nests at most {} deep (;@ depth {} {})",
+            cut.rule, cut.depth, cut.rule, cut.depth
+        );
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    if notes.is_empty() {
+        return None;
+    }
+    Some(Arc::new(crate::pipeline::lowered::NestingProbe {
+        hir,
+        rules,
+        note: format!("nesting limit reached: {}", notes.join("; ")),
+    }))
 }
 
 /// Note [kinds after the match]: each such kind whose parent a machine
@@ -800,6 +1024,8 @@ fn lists_of(
                 after: item_after,
                 lists: inner,
                 whole: None,
+                shared: None,
+                nesting: None,
             },
         });
     }

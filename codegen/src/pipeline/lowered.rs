@@ -94,6 +94,80 @@ pub struct Lowered {
     /// ambiguity check reads this one: two ways to cut a list into items
     /// are two parses of it.
     pub whole: Option<(Hir, Vec<usize>)>,
+    /// The rules lowered once and referenced from `hir` by [`shared_ref`]
+    /// placeholders; `None` unless the entry, capture-free, is too large
+    /// to inline (Note [rules built once] in `lower.rs`).
+    pub shared: Option<Arc<Shared>>,
+    /// When the entry reaches a nesting that `;@ depth` cut off: the
+    /// expression that goes on where it was cut, and what to say there
+    /// (Note [the nesting limit in messages] in `lower.rs`).
+    pub nesting: Option<Arc<NestingProbe>>,
+}
+
+/// The entry with every cut nesting going on to accept anything (Note
+/// [the nesting limit in messages] in `lower.rs`): where its DFA goes on
+/// and the entry's does not, the entry's states name the limit.
+#[derive(Clone, Debug)]
+pub struct NestingProbe {
+    /// The expression, with rules built once as in [`Shared`].
+    pub hir: Hir,
+    /// The shared rules `hir` refers to.
+    pub rules: Vec<Hir>,
+    /// The text added to those states' expected-text: `nesting limit
+    /// reached: 'comment' nests at most 3 deep (;@ depth comment 3)`.
+    pub note: String,
+}
+
+/// The rules of an entry lowered with rules built once (Note [rules built
+/// once] in `lower.rs`).
+#[derive(Clone, Debug)]
+pub struct Shared {
+    /// The rules' expressions, each referring by placeholders only to
+    /// earlier ones.
+    pub rules: Vec<Hir>,
+    /// The rule whose inlined expansion is too large, and the message that
+    /// says so: the error should the machine not fit even so.
+    pub expansion: (Span, String),
+}
+
+/// The name that marks a placeholder for shared rule `k`.
+fn shared_name(k: usize) -> String {
+    format!("\u{0}shared {k}")
+}
+
+/// The placeholder for shared rule `k` of [`Lowered::shared`]: a capture
+/// group whose name says which rule stands there (Note [rules built once]
+/// in `lower.rs`). What it holds, any bytes, only keeps regex-syntax's
+/// constructors from simplifying around it as they would around an empty
+/// or bounded expression (`(x)*` where `x` matches only "" becomes `(x)?`).
+pub fn shared_ref(k: usize) -> Hir {
+    use regex_syntax::hir::{ClassBytes, ClassBytesRange, Repetition};
+    let any = Hir::class(regex_syntax::hir::Class::Bytes(ClassBytes::new([
+        ClassBytesRange::new(0, 255),
+    ])));
+    Hir::capture(regex_syntax::hir::Capture {
+        index: 0,
+        name: Some(shared_name(k).into()),
+        sub: Box::new(Hir::repetition(Repetition {
+            min: 0,
+            max: None,
+            greedy: true,
+            sub: Box::new(any),
+        })),
+    })
+}
+
+/// The shared rule `h` stands for, if it is a [`shared_ref`] placeholder.
+pub fn shared_index(h: &Hir) -> Option<usize> {
+    match h.kind() {
+        HirKind::Capture(c) => c
+            .name
+            .as_deref()?
+            .strip_prefix("\u{0}shared ")?
+            .parse()
+            .ok(),
+        _ => None,
+    }
 }
 
 impl Lowered {

@@ -26,6 +26,9 @@ pub enum NfaError {
     /// regex-automata's error: in practice its size limit of 64 MiB, which
     /// [`NfaError::size_limit`] reports. (Boxed: it is 128 bytes.)
     Build(Box<BuildError>),
+    /// The plain DFA an NFA is built from (Note [rules built once] in
+    /// `lower.rs`) could not be built: the determinizer's message.
+    Plain(String),
 }
 
 impl NfaError {
@@ -33,6 +36,7 @@ impl NfaError {
     pub fn size_limit(&self) -> Option<usize> {
         match self {
             NfaError::Build(e) => e.size_limit(),
+            NfaError::Plain(_) => None,
         }
     }
 
@@ -48,6 +52,7 @@ impl std::fmt::Display for NfaError {
         match self {
             // regex-automata's text, unchanged.
             NfaError::Build(e) => e.fmt(f),
+            NfaError::Plain(m) => f.write_str(m),
         }
     }
 }
@@ -56,6 +61,7 @@ impl std::error::Error for NfaError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             NfaError::Build(e) => Some(&**e),
+            NfaError::Plain(_) => None,
         }
     }
 }
@@ -82,6 +88,9 @@ fn config() -> Config {
 /// [`NfaError::Build`], the Thompson compiler's error: the NFA would exceed
 /// 64 MiB.
 pub fn compile(lowered: &Lowered) -> Result<NFA, NfaError> {
+    if lowered.shared.is_some() {
+        return of_shared(lowered, false);
+    }
     let hir = fold_optional_runs(&lowered.hir);
     Ok(Compiler::new().configure(config()).build_from_hir(&hir)?)
 }
@@ -302,6 +311,106 @@ fn optional(h: &Hir) -> Option<(Opt<'_>, bool, u32)> {
 ///
 /// As [`compile`].
 pub fn compile_anchored_end(lowered: &Lowered) -> Result<NFA, NfaError> {
+    if lowered.shared.is_some() {
+        return of_shared(lowered, true);
+    }
     let hir = Hir::concat(vec![lowered.hir.clone(), Hir::look(Look::End)]);
     Ok(Compiler::new().configure(config()).build_from_hir(&hir)?)
+}
+
+/// The most states the plain DFA of an entry with shared rules may have
+/// when an NFA is built from it outside the driver (which has a budget of
+/// its own).
+const MAX_SHARED_DFA_STATES: usize = 1 << 16;
+
+/// The NFA of an entry lowered with shared rules (Note [rules built once]
+/// in `lower.rs`), built from its plain DFA.
+fn of_shared(lowered: &Lowered, anchored_end: bool) -> Result<NFA, NfaError> {
+    let rules: Vec<Hir> = lowered
+        .shared
+        .iter()
+        .flat_map(|s| s.rules.iter().map(fold_optional_runs))
+        .collect();
+    let dfa = crate::pipeline::tdfa::determinize_plain(
+        &fold_optional_runs(&lowered.hir),
+        &rules,
+        MAX_SHARED_DFA_STATES,
+    )
+    .map_err(|e| NfaError::Plain(e.to_string()))?;
+    of_plain_dfa(&dfa, anchored_end)
+}
+
+/// An NFA that matches nothing, for calls that need one but read none.
+pub fn empty() -> NFA {
+    NFA::never_match()
+}
+
+/// A Thompson NFA for the tag-free DFA `dfa`: a state per DFA state with
+/// its byte ranges, a match wherever the DFA accepts (after `\z` when
+/// `anchored_end`), and capture group 0 around it, as the compiler builds.
+///
+/// # Errors
+///
+/// [`NfaError::Build`] past regex-automata's size limit.
+pub fn of_plain_dfa(
+    dfa: &crate::pipeline::tdfa::Tdfa,
+    anchored_end: bool,
+) -> Result<NFA, NfaError> {
+    use regex_automata::nfa::thompson::{Builder, Transition};
+    use regex_automata::util::primitives::StateID;
+    let mut b = Builder::new();
+    b.set_utf8(false);
+    b.set_size_limit(Some(64 << 20))?;
+    b.start_pattern()?;
+    let mut entries: Vec<StateID> = Vec::with_capacity(dfa.states.len());
+    for _ in 0..dfa.states.len() {
+        entries.push(b.add_empty()?);
+    }
+    let open = b.add_capture_start(StateID::ZERO, 0, None)?;
+    let close = b.add_capture_end(StateID::ZERO, 0)?;
+    let done = b.add_match()?;
+    b.patch(close, done)?;
+    let last = if anchored_end {
+        b.add_look(close, regex_automata::util::look::Look::End)?
+    } else {
+        close
+    };
+    for (s, state) in dfa.states.iter().enumerate() {
+        let mut ranges: Vec<Transition> = Vec::new();
+        for (c, t) in state.next.iter().enumerate() {
+            let Some(t) = t else { continue };
+            for byte in dfa.classes.bytes(c) {
+                match ranges.last_mut() {
+                    Some(r)
+                        if r.next == entries[t.target]
+                            && usize::from(r.end) + 1 == usize::from(byte) =>
+                    {
+                        r.end = byte;
+                    }
+                    _ => ranges.push(Transition {
+                        start: byte,
+                        end: byte,
+                        next: entries[t.target],
+                    }),
+                }
+            }
+        }
+        ranges.sort_by_key(|r| r.start);
+        let mut alts = Vec::new();
+        if !ranges.is_empty() {
+            alts.push(b.add_sparse(ranges)?);
+        }
+        if state.fin.is_some() {
+            alts.push(last);
+        }
+        let to = match alts.as_slice() {
+            [] => b.add_fail()?,
+            [one] => *one,
+            _ => b.add_union(alts)?,
+        };
+        b.patch(entries[s], to)?;
+    }
+    b.patch(open, entries[dfa.start])?;
+    b.finish_pattern(open)?;
+    Ok(b.build(open, open)?)
 }

@@ -485,6 +485,13 @@ fn find_escape(t: &Tdfa, s: usize, set: &ByteSet) -> Option<(u8, ByteSet)> {
 
 /// Lays out `t` (built from `lowered`) as tables.
 pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
+    build_noted(t, lowered, &[], "")
+}
+
+/// [`build`], with `note` after the expected-text of each state `s` whose
+/// `noted[s]` is set (Note [the nesting limit in messages] in
+/// `crate::pipeline::lower`).
+pub fn build_noted(t: &Tdfa, lowered: &Lowered, noted: &[bool], note: &str) -> TablesBuf {
     // Merge classes whose columns agree in every state.
     let mut column_ids: HashMap<Column, u8> = HashMap::new();
     let mut old_to_new = Vec::new();
@@ -720,7 +727,10 @@ pub fn build(t: &Tdfa, lowered: &Lowered) -> TablesBuf {
         for (byte, &class) in bytes.iter_mut().zip(&t.classes.map) {
             *byte = st.next[usize::from(class)].is_some();
         }
-        let text = describe_expected(&bytes, st.fin.is_some(), &lowered.named_sets);
+        let mut text = describe_expected(&bytes, st.fin.is_some(), &lowered.named_sets);
+        if noted.get(state_expected.len()) == Some(&true) {
+            text = format!("{text}; {note}");
+        }
         let len = expected_ids.len() as u16;
         let id = *expected_ids.entry(text.clone()).or_insert_with(|| {
             expected.push(strings.add(&text));

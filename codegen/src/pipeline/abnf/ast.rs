@@ -187,9 +187,25 @@ pub struct Grammar {
     /// rewrite), in file order. Each is an error only for what reaches its
     /// rule (Note [what an entry must reach]): [`Grammar::problems_reached`].
     pub problems: Vec<RuleProblem>,
+    /// Where `;@ depth` cut a nesting off (Note [bounded nesting]): the
+    /// references that the deepest level's copies no longer follow.
+    pub nesting_cuts: Vec<NestingCut>,
     /// Lower-cased rule name to index in `rules`, so a lookup is O(1)
     /// whatever the grammar's size.
     pub(super) by_name: HashMap<String, usize>,
+}
+
+/// A reference to a `;@ depth` rule inside its deepest level, which
+/// matches nothing (Note [bounded nesting]; Note [the nesting limit in
+/// messages] in `lower.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NestingCut {
+    /// The reference's span (the same in every level's copy).
+    pub span: Span,
+    /// The rule, as the grammar names it (`comment`).
+    pub rule: String,
+    /// The pragma's depth.
+    pub depth: u32,
 }
 
 /// Why one rule cannot be compiled as written, located where it is

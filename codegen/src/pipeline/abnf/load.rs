@@ -169,6 +169,8 @@ pub(super) struct Loader {
     pub(super) prose: Vec<(String, Span, String)>,
     /// `;@ depth RULE N` pragmas: the rule and its span, the depth.
     pub(super) depths: Vec<((String, Span), u32)>,
+    /// The references `;@ depth` cut (Note [bounded nesting]).
+    pub(super) nesting_cuts: Vec<super::ast::NestingCut>,
     /// What keeps a rule from compiling (Note [what an entry must reach]).
     pub(super) problems: Vec<RuleProblem>,
     /// Files being loaded, outermost first, for import cycles.
@@ -571,6 +573,7 @@ impl Loader {
                 p.sort_by_key(|p| (p.span.file, p.span.start, p.span.end));
                 p
             },
+            nesting_cuts: self.nesting_cuts,
             by_name: self.by_name,
         })
     }

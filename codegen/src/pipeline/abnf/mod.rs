@@ -31,8 +31,8 @@ mod recursion;
 mod syntax;
 
 pub use ast::{
-    AccessorPragma, Capture, EncodeSetPragma, Family, Grammar, Node, NodeKind, Rule, RuleProblem,
-    ViewPragma,
+    AccessorPragma, Capture, EncodeSetPragma, Family, Grammar, NestingCut, Node, NodeKind, Rule,
+    RuleProblem, ViewPragma,
 };
 pub use load::{
     load, parse, CORE_ABNF, CORE_PATH, MAX_FILE_LEN, MAX_IMPORTED_LEN, MAX_MAIN_FILE_LEN,

@@ -273,12 +273,14 @@ impl Loader {
             d: usize,
             members: &HashMap<String, usize>,
             name: &dyn Fn(usize, u32) -> String,
+            cuts: &mut Vec<Span>,
         ) -> Node {
             let kind = match &n.kind {
                 NodeKind::Rule(r) => match members.get(&r.to_ascii_lowercase()) {
                     Some(&i) => {
                         let to = if i == d { level + 1 } else { level };
                         if to > depth {
+                            cuts.push(n.span);
                             NodeKind::Alt(Vec::new())
                         } else {
                             NodeKind::Rule(name(i, to))
@@ -288,18 +290,18 @@ impl Loader {
                 },
                 NodeKind::Alt(xs) => NodeKind::Alt(
                     xs.iter()
-                        .map(|x| relevel(x, level, depth, d, members, name))
+                        .map(|x| relevel(x, level, depth, d, members, name, cuts))
                         .collect(),
                 ),
                 NodeKind::Concat(xs) => NodeKind::Concat(
                     xs.iter()
-                        .map(|x| relevel(x, level, depth, d, members, name))
+                        .map(|x| relevel(x, level, depth, d, members, name, cuts))
                         .collect(),
                 ),
                 NodeKind::Repeat { min, max, node } => NodeKind::Repeat {
                     min: *min,
                     max: *max,
-                    node: Box::new(relevel(node, level, depth, d, members, name)),
+                    node: Box::new(relevel(node, level, depth, d, members, name, cuts)),
                 },
                 other => other.clone(),
             };
@@ -307,9 +309,18 @@ impl Loader {
         }
         let originals: Vec<Rule> = self.rules.clone();
         let name = |i: usize, level: u32| level_name(i, level, &originals);
+        let mut cuts = Vec::new();
         for level in 1..=depth {
             for &i in set {
-                let node = relevel(&originals[i].node, level, depth, d, &members, &name);
+                let node = relevel(
+                    &originals[i].node,
+                    level,
+                    depth,
+                    d,
+                    &members,
+                    &name,
+                    &mut cuts,
+                );
                 if level == 1 {
                     self.rules[i].node = node;
                 } else {
@@ -324,6 +335,15 @@ impl Loader {
                 }
             }
         }
+        cuts.sort_unstable_by_key(|s| (s.file, s.start, s.end));
+        cuts.dedup();
+        let rule = originals[d].name.clone();
+        self.nesting_cuts
+            .extend(cuts.into_iter().map(|span| super::ast::NestingCut {
+                span,
+                rule: rule.clone(),
+                depth,
+            }));
     }
 
     /// `A = P *(Q A)` becomes `A = P *(Q P)` (Note [regular recursion]).

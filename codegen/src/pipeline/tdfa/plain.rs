@@ -5,6 +5,7 @@
 
 use super::machine::{ByteClasses, State, Tdfa, TdfaError, Transition};
 use super::machine::{MAX_CLOSURE_WORK, MAX_DETERMINIZATION_BYTES};
+use crate::pipeline::lowered::shared_index;
 use regex_syntax::hir::{Class, Hir, HirKind};
 use std::collections::HashMap;
 
@@ -62,6 +63,9 @@ struct Part {
 
 struct Builder {
     states: Vec<NState>,
+    /// The minimal parts of the shared rules built so far, each before
+    /// every other part (Note [rules built once] in `lower.rs`).
+    shared: Vec<Part>,
     /// Steps spent on parts (Note [minimal parts first]).
     part_work: usize,
     /// Steps spent on the whole.
@@ -143,6 +147,13 @@ impl Builder {
                 (start, end)
             }
             HirKind::Look(_) => return Err(TdfaError::LookAround),
+            HirKind::Capture(_) if shared_index(h).is_some() => {
+                // Note [rules built once]: a copy of the rule's part.
+                let master = shared_index(h)
+                    .and_then(|k| self.shared.get(k).copied())
+                    .ok_or(TdfaError::LookAround)?;
+                return self.copy(master);
+            }
             HirKind::Capture(c) => return self.part(&c.sub),
             HirKind::Concat(xs) => {
                 let start = self.new_state();
@@ -504,19 +515,29 @@ fn minimal_blocks(d: &Subsets) -> (Vec<usize>, usize) {
 }
 
 /// The DFA of `hir`, an expression without captures, as a [`Tdfa`] with
-/// no tags, not minimized (Note [minimal parts first]).
+/// no tags, not minimized (Note [minimal parts first]). `shared` are the
+/// rules `hir`'s placeholders stand for, each referring only to earlier
+/// ones (Note [rules built once] in `lower.rs`); empty for an expression
+/// lowered whole.
 ///
 /// # Errors
 ///
 /// [`TdfaError::StateBudget`] past `budget` states; [`TdfaError::WorkBudget`]
 /// past the limits of Note [work limits].
-pub fn determinize_plain(hir: &Hir, budget: usize) -> Result<Tdfa, TdfaError> {
+pub fn determinize_plain(hir: &Hir, shared: &[Hir], budget: usize) -> Result<Tdfa, TdfaError> {
     let mut b = Builder {
         states: Vec::new(),
+        shared: Vec::new(),
         part_work: 0,
         work: 0,
         bytes: 0,
     };
+    // Each shared rule once, before the parts that copy it, so that no
+    // part's minimization replaces its states.
+    for h in shared {
+        let p = b.part(h)?;
+        b.shared.push(p);
+    }
     let p = b.part(hir)?;
     let d = match b.subsets(p.first, p.start, p.end, budget, false) {
         Ok(d) => d,
