@@ -7,7 +7,6 @@
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 use libfuzzer_sys::fuzz_target;
-use uridfa::prelude::*;
 use uridfa::rfc3986::{HostKind, UriRef};
 
 type Comps = [Option<String>; 8];

@@ -12,7 +12,6 @@
 
 use libfuzzer_sys::fuzz_target;
 use uridfa::pct::{decode, decode_into, decoded_len, encode, encode_into, encoded_len};
-use uridfa::prelude::*;
 use uridfa::rfc3986::tables::{FRAGMENT_SET, PATH_SET, QUERY_SET, SEGMENT_SET, USERINFO_SET};
 
 fuzz_target!(|data: &[u8]| {
