@@ -1,4 +1,4 @@
-//! A state budget error says what made the DFA grow (Note [what a
+//! A state budget or work limit error says what made the DFA grow (Note [what a
 //! budget error blames] in `driver/budget.rs`): overlapping repetitions,
 //! named with the rule that holds the widest, or captures, and a fix that
 //! applies to that cause.
@@ -91,4 +91,30 @@ y = *\"a\" \"b\" *\"a\"
         "{e}"
     );
     assert!(e.contains("capture fewer rules inside repetitions"), "{e}");
+}
+
+/// The work limit without captures: thousands of distinct optional
+/// elements in a row, which no rewrite folds (Note [work limits]); no
+/// wide repetition to name, so the message names the optional elements.
+#[test]
+fn work_limit_without_captures_names_optional_elements() {
+    let mut text = String::from(";@ entry e\ne =");
+    for i in 0..4000 {
+        text.push_str(&format!(" [\"x{i}\"]"));
+    }
+    text.push('\n');
+    let e = error(&text, "e", 20_000);
+    assert!(
+        e.contains("error: entry 'e': tagged DFA construction exceeds its limit of"),
+        "{e}"
+    );
+    assert!(
+        e.contains(
+            "the rule declares no capture, so its alternatives and optional elements cause it"
+        ),
+        "{e}"
+    );
+    assert!(e.contains("fewer optional elements in a row"), "{e}");
+    assert!(e.contains("cannot be raised"), "{e}");
+    assert!(!e.contains("raise the budget"), "{e}");
 }

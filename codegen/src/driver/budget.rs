@@ -69,6 +69,13 @@ fn budget_rule(
 // message names the widest such repetition of a one-character rule or
 // range among the rules the entry reaches, with the rule that holds it,
 // and points there.
+//
+// The determinizer's work and memory limits (Note [work limits] in
+// `tdfa`) are blamed the same way, with one more cause when there is no
+// capture and no wide repetition to name: alternatives inside a
+// repetition and optional elements in a row, whose ways to go on each
+// state keeps. Those limits bound time and memory and cannot be raised,
+// so the message does not suggest it.
 
 /// The widest unbounded repetition of one character (a rule whose match
 /// is at most 4 bytes, or a range) among the rules `root` reaches: its
@@ -149,9 +156,9 @@ fn widest_repetition(
     best
 }
 
-/// The message of a state budget error `e` of the entry `rule`,
-/// saying what made its DFA grow, and where to point it (Note [what a
-/// budget error blames]); `None` for other errors.
+/// The message of a state budget or work limit error `e` of the entry
+/// `rule`, saying what made its DFA grow, and where to point it (Note
+/// [what a budget error blames]); `None` for other errors.
 fn blame(
     grammar: &Grammar,
     sizes: &lower::RuleSizes,
@@ -160,21 +167,32 @@ fn blame(
     captures_fit: Option<bool>,
 ) -> Option<(String, Option<Span>)> {
     use crate::pipeline::tdfa::TdfaError;
-    // The step and memory limits keep their own message, which names
-    // optional elements in a row too.
-    let limit = match e {
-        CompileError::Tdfa(TdfaError::StateBudget { budget }) => {
-            format!("the state budget of {budget} states")
-        }
+    // `exceeds` goes after "tagged DFA"; `work` is whether the work or
+    // memory limit ran out (not the state budget), which optional
+    // elements in a row can cause too.
+    let (exceeds, work) = match e {
+        CompileError::Tdfa(TdfaError::StateBudget { budget }) => (
+            format!("exceeds the state budget of {budget} states"),
+            false,
+        ),
+        CompileError::Tdfa(TdfaError::WorkBudget { what, limit }) => (
+            format!("construction exceeds its limit of {limit} {what}"),
+            true,
+        ),
         _ => return None,
+    };
+    let raise = if work {
+        "(the limit bounds time and memory; it cannot be raised)"
+    } else {
+        "or raise the budget"
     };
     if captures_fit == Some(true) {
         return Some((
             format!(
-                "entry '{rule}': tagged DFA exceeds {limit}, because of its captures: \
+                "entry '{rule}': tagged DFA {exceeds}, because of its captures: \
                  without them the DFA fits, but each capture inside a repetition needs a tag \
                  register for every place it may have started at once; capture fewer rules \
-                 inside repetitions (or capture the repetition whole), or raise the budget"
+                 inside repetitions (or capture the repetition whole) {raise}"
             ),
             None,
         ));
@@ -188,17 +206,27 @@ fn blame(
     Some(match widest_repetition(grammar, sizes, root) {
         Some((rep, holder, span, width)) => (
             format!(
-                "entry '{rule}': tagged DFA exceeds {limit}; {why} repetitions that overlap what \
+                "entry '{rule}': tagged DFA {exceeds}; {why} repetitions that overlap what \
                  follows them cause it: `{rep}` in rule '{holder}' takes {width} of the 256 \
                  bytes, so each delimiter after it may still be inside it and the DFA keeps \
                  every way to split the input; bound that repetition (or narrow it to bytes \
-                 that cannot follow it), or raise the budget"
+                 that cannot follow it) {raise}"
             ),
             Some(span),
         ),
+        None if work => (
+            format!(
+                "entry '{rule}': tagged DFA {exceeds}; {why} its alternatives and optional \
+                 elements cause it: each state keeps every way the input may go on, and \
+                 alternatives inside a repetition or optional elements in a row multiply \
+                 them; write fewer alternatives inside a repetition or fewer optional \
+                 elements in a row (factor common prefixes, bound the repetition) {raise}"
+            ),
+            None,
+        ),
         None => (
             format!(
-                "entry '{rule}': tagged DFA exceeds {limit}; {why} repetitions that overlap what \
+                "entry '{rule}': tagged DFA {exceeds}; {why} repetitions that overlap what \
                  follows them cause it (the DFA keeps every way to split the input); make \
                  each repetition's bytes distinct from what may follow it, or raise the budget"
             ),
