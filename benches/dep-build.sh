@@ -19,9 +19,13 @@
 # a checkout older than the grammar features).
 #
 # uridfa is a path dependency here, and cargo compiles path dependencies
-# incrementally in the dev profile (registry dependencies, such as
-# fluent-uri here or uridfa from crates.io, never): `CARGO_INCREMENTAL=0`
-# builds uridfa as a crates.io dependent does.
+# incrementally in the dev profile (registry dependencies never), which
+# costs any crate a third or more of its build. So fluent-uri is built
+# twice, as a registry dependency (`dep-fluent`) and as a path dependency
+# on the same unpacked source (`dep-fluent-path`), and each uridfa build
+# is compared with the fluent-uri build made the same way: the path
+# builds with each other, and under `CARGO_INCREMENTAL=0` (how a
+# crates.io dependent builds either crate) uridfa with the registry build.
 set -euo pipefail
 shopt -s inherit_errexit
 ur=$(cd "${1:-$(dirname "$0")/..}" && pwd)
@@ -45,11 +49,20 @@ if [[ -n $features ]]; then
     echo "dep-uridfa-some: features = [$list]"
 fi
 crate dep-fluent 'fluent-uri = "0.4.1"'
-crates+=(dep-fluent)
 cp "$ur/Cargo.lock" "$work/dep-uridfa/Cargo.lock" 2>/dev/null || true
-for c in "${crates[@]}"; do
+for c in "${crates[@]}" dep-fluent; do
     (cd "$work/$c" && cargo generate-lockfile --offline -q 2>/dev/null || cargo generate-lockfile -q)
 done
+# The unpacked registry source of the fluent-uri that dep-fluent uses.
+fluent_manifest=$(cd "$work/dep-fluent" && cargo metadata --offline --format-version 1 |
+    grep -o '"manifest_path":"[^"]*/fluent-uri-[^"/]*/Cargo.toml"' | head -n 1 | cut -d '"' -f 4)
+if [[ -z $fluent_manifest ]]; then
+    echo "error: cannot find fluent-uri's unpacked source (cargo metadata)" >&2
+    exit 1
+fi
+crate dep-fluent-path "fluent-uri = { path = \"$(dirname "$fluent_manifest")\" }"
+(cd "$work/dep-fluent-path" && cargo generate-lockfile --offline -q 2>/dev/null || cargo generate-lockfile -q)
+crates+=(dep-fluent dep-fluent-path)
 for ((r = 1; r <= rounds; r++)); do
     for c in "${crates[@]}"; do
         rm -rf "$work/target-$c"
@@ -66,13 +79,16 @@ if ((rounds > 1)); then
         awk -v c="$1" -v k="$2" '$1 == c { print $k }' "$work/rounds" | sort -g |
             awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
     }
-    fw=$(median dep-fluent 2)
-    fc=$(median dep-fluent 3)
+    # uridfa is compared with the fluent-uri built the same way: as a path
+    # dependency, or, under CARGO_INCREMENTAL=0, from the registry.
+    if [[ ${CARGO_INCREMENTAL-} == 0 ]]; then alike=dep-fluent; else alike=dep-fluent-path; fi
+    fw=$(median $alike 2)
+    fc=$(median $alike 3)
     for c in "${crates[@]}"; do
         w=$(median "$c" 2)
         p=$(median "$c" 3)
-        awk -v c="$c" -v w="$w" -v p="$p" -v fw="$fw" -v fc="$fc" -v n="$rounds" 'BEGIN {
-            printf "%s: median of %d: wall %.2f s (%.2fx fluent-uri), cpu %.2f s (%.2fx)\n",
-                c, n, w, w / fw, p, p / fc }'
+        awk -v c="$c" -v w="$w" -v p="$p" -v fw="$fw" -v fc="$fc" -v n="$rounds" -v a="$alike" 'BEGIN {
+            printf "%s: median of %d: wall %.2f s (%.2fx %s), cpu %.2f s (%.2fx)\n",
+                c, n, w, w / fw, a, p, p / fc }'
     done
 fi
