@@ -22,10 +22,14 @@
 # incrementally in the dev profile (registry dependencies never), which
 # costs any crate a third or more of its build. So fluent-uri is built
 # twice, as a registry dependency (`dep-fluent`) and as a path dependency
-# on the same unpacked source (`dep-fluent-path`), and each uridfa build
-# is compared with the fluent-uri build made the same way: the path
-# builds with each other, and under `CARGO_INCREMENTAL=0` (how a
-# crates.io dependent builds either crate) uridfa with the registry build.
+# on the same unpacked source (`dep-fluent-path`), and each median is
+# given against both: the path builds compare with each other, and a
+# build without incremental compilation (`CARGO_INCREMENTAL=0`, how a
+# crates.io dependent builds either crate) with the registry one.
+# `dep-uridfa-noinc` is the path dependency with
+# `[profile.dev.package.uridfa] incremental = false` (and the same for
+# uridfa-runtime) in the dependent's manifest, the one-line way for a
+# path dependent to build uridfa as a crates.io dependent does.
 set -euo pipefail
 shopt -s inherit_errexit
 ur=$(cd "${1:-$(dirname "$0")/..}" && pwd)
@@ -40,6 +44,13 @@ crate() { # crate NAME DEPENDENCY-LINE
 }
 crates=(dep-uridfa)
 crate dep-uridfa "uridfa = { path = \"$ur\" }"
+# The same path dependency with the override a dependent's manifest can
+# carry to build uridfa without incremental compilation, as from crates.io.
+crate dep-uridfa-noinc "uridfa = { path = \"$ur\" }"
+printf '[profile.dev.package.uridfa]\nincremental = false\n[profile.dev.package.uridfa-runtime]\nincremental = false\n' \
+    >>"$work/dep-uridfa-noinc/Cargo.toml"
+cp "$ur/Cargo.lock" "$work/dep-uridfa-noinc/Cargo.lock" 2>/dev/null || true
+crates+=(dep-uridfa-noinc)
 features=${UR_FEATURES-rfc3986}
 if [[ -n $features ]]; then
     list=$(sed 's/[^,][^,]*/"&"/g; s/,/, /g' <<<"$features")
@@ -79,16 +90,19 @@ if ((rounds > 1)); then
         awk -v c="$1" -v k="$2" '$1 == c { print $k }' "$work/rounds" | sort -g |
             awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
     }
-    # uridfa is compared with the fluent-uri built the same way: as a path
-    # dependency, or, under CARGO_INCREMENTAL=0, from the registry.
-    if [[ ${CARGO_INCREMENTAL-} == 0 ]]; then alike=dep-fluent; else alike=dep-fluent-path; fi
-    fw=$(median $alike 2)
-    fc=$(median $alike 3)
+    # Each median against both fluent-uri builds: the registry one (how a
+    # crates.io dependent builds it, and what a build without incremental
+    # compilation compares with) and the path one (incremental, as the
+    # plain uridfa path dependency).
+    rw=$(median dep-fluent 2)
+    rc=$(median dep-fluent 3)
+    pw=$(median dep-fluent-path 2)
+    pc=$(median dep-fluent-path 3)
     for c in "${crates[@]}"; do
         w=$(median "$c" 2)
         p=$(median "$c" 3)
-        awk -v c="$c" -v w="$w" -v p="$p" -v fw="$fw" -v fc="$fc" -v n="$rounds" -v a="$alike" 'BEGIN {
-            printf "%s: median of %d: wall %.2f s (%.2fx %s), cpu %.2f s (%.2fx)\n",
-                c, n, w, w / fw, a, p, p / fc }'
+        awk -v c="$c" -v w="$w" -v p="$p" -v rw="$rw" -v rc="$rc" -v pw="$pw" -v pc="$pc" -v n="$rounds" 'BEGIN {
+            printf "%s: median of %d: wall %.2f s, cpu %.2f s; against fluent-uri from the registry wall %.2fx, cpu %.2fx; as a path dependency wall %.2fx, cpu %.2fx\n",
+                c, n, w, p, w / rw, p / rc, w / pw, p / pc }'
     done
 fi
