@@ -31,7 +31,6 @@
 //! [`UriRef::host`] is `None`.
 //!
 //! ```
-//! use uridfa::prelude::*;
 //! use uridfa::draft_fielding_uri_rfc2396bis_01::{AuthorityKind, HostKind, UriRef};
 //!
 //! let ok = UriRef::parse("http://www.example.com:80/")?;
@@ -71,7 +70,6 @@ use crate::View;
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// use uridfa::draft_fielding_uri_rfc2396bis_01::{AuthorityKind, UriRef};
 ///
 /// let r = UriRef::parse("//a_b/")?;
@@ -112,7 +110,6 @@ impl AuthorityKind {
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// use uridfa::draft_fielding_uri_rfc2396bis_01::{HostKind, UriRef};
 ///
 /// let r = UriRef::parse("http://[::1]:80/")?;
@@ -154,7 +151,6 @@ impl HostKind {
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// use uridfa::draft_fielding_uri_rfc2396bis_01::{PathKind, UriRef};
 ///
 /// let r = UriRef::parse("mailto:John.Doe@example.com")?;
@@ -194,7 +190,6 @@ impl PathKind {
         }
     }
 }
-
 
 // What 2396bis-01 gives the older generic syntaxes' methods
 // (`crate::family::older`): its kinds, by the captures that say them, and
@@ -286,7 +281,6 @@ impl<'a, V: View<'a, Grammar = Rfc2396bis01>> Rfc2396bis01Ref<'a> for V {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse("../g?q")?;
 /// assert_eq!(r.scheme(), None);
 /// assert_eq!(r.path(), "../g");
@@ -328,14 +322,12 @@ impl AbsoluteUri<'_> {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::RelativeUri::parse("//g/x")?;
 /// assert_eq!(r.host(), Some("g"));
 /// assert_eq!(r.path(), "/x");
 /// # Ok::<(), uridfa::Error>(())
 /// ```
 impl RelativeUri<'_> {}
-
 
 impl crate::builder::Sealed for Rfc2396bis01 {}
 
@@ -384,7 +376,6 @@ impl Default for Builder<'_> {
     }
 }
 
-
 // How resolution and normalization read 2396bis-01 (Note [algorithms over
 // grammars] in `src/algorithms/reading.rs`). Resolution: base and
 // reference validated with its `URI-reference`, then split by its Appendix
@@ -416,7 +407,9 @@ const MARKS: &[u8] = b"-_.!~*'()";
 
 /// A reference split for normalization: a `reg-name` authority is the
 /// host, kept as written; a `server`'s host is case-folded.
-fn read_for_normalize(input: &str) -> Result<crate::normalize::Comps<'_>, crate::normalize::NormalizeError> {
+fn read_for_normalize(
+    input: &str,
+) -> Result<crate::normalize::Comps<'_>, crate::normalize::NormalizeError> {
     use crate::normalize::{Auth, HostCase};
     let r = UriRef::parse(input).map_err(crate::normalize::NormalizeError::Invalid)?;
     let auth = r.authority().map(|a| match r.authority_kind() {

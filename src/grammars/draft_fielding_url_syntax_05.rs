@@ -146,7 +146,6 @@ impl<'a, V: View<'a, Grammar = UrlSyntax05>> UrlSyntax05Ref<'a> for V {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// use uridfa::draft_fielding_url_syntax_05::{HostKind, UrlRef};
 /// let r = UrlRef::parse("ftp://foo:@host.com/a;type=i#x")?;
 /// assert_eq!(r.scheme(), Some("ftp"));
@@ -166,7 +165,6 @@ impl UrlRef<'_> {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// let u = uridfa::draft_fielding_url_syntax_05::AbsoluteUrl::parse("mailto:mduerst@ifi.unizh.ch")?;
 /// assert_eq!(u.scheme(), "mailto");
 /// assert_eq!(u.path(), "mduerst@ifi.unizh.ch");
@@ -181,7 +179,6 @@ impl AbsoluteUrl<'_> {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// let r = uridfa::draft_fielding_url_syntax_05::RelativeUrl::parse("../g;x?y")?;
 /// assert_eq!(r.path(), "../g;x");
 /// assert_eq!(r.query(), Some("y"));

@@ -86,7 +86,6 @@ impl HostKind {
     }
 }
 
-
 // What RFC 2396 gives the older generic syntaxes' methods
 // (`crate::family::older`): its kinds, by the captures that say them, and
 // its path's captures.
@@ -95,8 +94,10 @@ impl crate::family::older::Older for Rfc2396 {
     type AuthorityKind = AuthorityKind;
     type PathKind = Option<core::convert::Infallible>;
     // Disjoint (§3.2.2: a toplabel "will never start with a digit").
-    const HOST_KINDS: &'static [(&'static str, HostKind)] =
-        &[("IPv4address", HostKind::Ipv4), ("hostname", HostKind::Hostname)];
+    const HOST_KINDS: &'static [(&'static str, HostKind)] = &[
+        ("IPv4address", HostKind::Ipv4),
+        ("hostname", HostKind::Hostname),
+    ];
     const AUTHORITY_KINDS: &'static [(&'static str, AuthorityKind)] = &[
         ("server", AuthorityKind::Server),
         ("reg-name", AuthorityKind::RegName),
@@ -173,7 +174,6 @@ impl<'a, V: View<'a, Grammar = Rfc2396>> Rfc2396Ref<'a> for V {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// use uridfa::rfc2396::{AuthorityKind, UriRef};
 /// let r = UriRef::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt#top")?;
 /// assert_eq!(r.scheme(), Some("ftp"));
@@ -190,7 +190,6 @@ impl UriRef<'_> {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// let u = uridfa::rfc2396::AbsoluteUri::parse("mailto:mduerst@ifi.unizh.ch")?;
 /// assert_eq!(u.scheme(), "mailto");
 /// assert_eq!(u.opaque_part(), Some("mduerst@ifi.unizh.ch"));
@@ -205,14 +204,12 @@ impl AbsoluteUri<'_> {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// let r = uridfa::rfc2396::RelativeUri::parse("../g;x?y")?;
 /// assert_eq!(r.path(), "../g;x");
 /// assert_eq!(r.query(), Some("y"));
 /// # Ok::<(), uridfa::Error>(())
 /// ```
 impl RelativeUri<'_> {}
-
 
 impl crate::builder::Sealed for Rfc2396 {}
 
@@ -260,7 +257,6 @@ impl Default for Builder<'_> {
         Self::new()
     }
 }
-
 
 // How resolution reads RFC 2396 (Note [algorithms over grammars] in
 // `src/algorithms/reading.rs`): base and reference validated with its own

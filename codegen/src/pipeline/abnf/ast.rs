@@ -374,8 +374,11 @@ pub enum Family {
 
 impl Family {
     /// Every family, as the pragma names it.
-    pub const ALL: &'static [(&'static str, Family)] =
-        &[("generic", Family::Generic), ("url", Family::Url), ("older", Family::Older)];
+    pub const ALL: &'static [(&'static str, Family)] = &[
+        ("generic", Family::Generic),
+        ("url", Family::Url),
+        ("older", Family::Older),
+    ];
 
     /// The family the pragma calls `name`.
     pub fn from_name(name: &str) -> Option<Family> {
