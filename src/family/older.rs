@@ -219,7 +219,9 @@ fn segments<'a, V: View<'a>>(v: &V) -> crate::pct::PathSegments<'a> {
 }
 
 /// The components of a view in the slots of [`PartsBuilder`], by the
-/// names the three grammars give them: a `reg_name` authority (one that
+/// names the three grammars give them (the builder's `read_back`, which
+/// the generator writes beside each grammar's first view for `;@ family
+/// older`): a `reg_name` authority (one that
 /// is no `server`) in its own slot; the empty `server` of RFC 2396's
 /// `file:///x`, or draft 05's empty `site`, as the empty host; the path
 /// as the grammar reads it.
@@ -262,32 +264,6 @@ where
         v.get(fragment),
     ]
 }
-
-/// The builder's grammar impl of an [`Older`] grammar, one for the three:
-/// the view `$view` reads a built text back with entry rule `$entry`, its
-/// components in the slots of [`slots`]. (A blanket impl over [`Older`]
-/// would overlap the URL family's blanket impl of [`PartsSyntax`].)
-macro_rules! parts_syntax {
-    ($marker:ty, $view:ident, $entry:literal) => {
-        impl $crate::builder::PartsSyntax for $marker {
-            type Ref<'b> = $view<'b>;
-            type Tags = [u32; 2 * tables::CAPTURE_LEN];
-            const ENTRY: &'static str = $entry;
-            // `'b: 'b` makes `'b` early-bound, as it is in the trait (where
-            // it appears only in the projection `Self::Ref<'b>`).
-            #[allow(clippy::extra_unused_lifetimes)]
-            fn read_back<'b>(
-                r: &$view<'b>,
-            ) -> ::core::option::Option<[::core::option::Option<&'b str>; $crate::builder::SLOT_LEN]>
-            where
-                'b: 'b,
-            {
-                ::core::option::Option::Some($crate::family::older::slots(r))
-            }
-        }
-    };
-}
-pub(crate) use parts_syntax;
 
 impl<'a, V: View<'a>> OlderRef<'a> for V where V::Grammar: Older {}
 

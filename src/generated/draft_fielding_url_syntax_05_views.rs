@@ -153,6 +153,22 @@ impl<'a> UrlRef<'a> {
         <Self as crate::family::older::OlderRef<'a>>::to_builder(self)
     }
 }
+impl crate::builder::PartsSyntax for UrlSyntax05 {
+    type Ref<'b> = UrlRef<'b>;
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    const ENTRY: &'static str = "URL-reference";
+    #[allow(clippy::extra_unused_lifetimes)]
+    fn read_back<'b>(
+        r: &UrlRef<'b>,
+    ) -> ::core::option::Option<
+        [::core::option::Option<&'b str>; crate::builder::SLOT_LEN],
+    >
+    where
+        'b: 'b,
+    {
+        ::core::option::Option::Some(crate::family::older::slots(r))
+    }
+}
 impl<'a> crate::parts::FromTags<'a> for UrlRef<'a> {
     type Tags = [u32; 2 * tables::CAPTURE_LEN];
     #[inline]

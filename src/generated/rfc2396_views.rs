@@ -157,6 +157,22 @@ impl<'a> UriRef<'a> {
         <Self as crate::family::older::OlderRef<'a>>::to_builder(self)
     }
 }
+impl crate::builder::PartsSyntax for Rfc2396 {
+    type Ref<'b> = UriRef<'b>;
+    type Tags = [u32; 2 * tables::CAPTURE_LEN];
+    const ENTRY: &'static str = "URI-reference";
+    #[allow(clippy::extra_unused_lifetimes)]
+    fn read_back<'b>(
+        r: &UriRef<'b>,
+    ) -> ::core::option::Option<
+        [::core::option::Option<&'b str>; crate::builder::SLOT_LEN],
+    >
+    where
+        'b: 'b,
+    {
+        ::core::option::Option::Some(crate::family::older::slots(r))
+    }
+}
 impl<'a> crate::parts::FromTags<'a> for UriRef<'a> {
     type Tags = [u32; 2 * tables::CAPTURE_LEN];
     #[inline]

@@ -331,10 +331,10 @@ impl RelativeUri<'_> {}
 
 impl crate::builder::Sealed for Rfc2396bis01 {}
 
-// The builder's grammar: the components it reads back are the view's
-// slots (`crate::family::older::slots`); parsing and spans come from the
-// view (`crate::parts::FromTags`).
-crate::family::older::parts_syntax!(Rfc2396bis01, UriRef, "URI-reference");
+// The builder's grammar (`crate::builder::PartsSyntax`) is generated
+// beside the first view (`;@ family older`): the components it reads back
+// are the view's slots (`crate::family::older::slots`); parsing and spans
+// come from the view (`crate::parts::FromTags`).
 
 // RFC 2396's components, `server` or `reg_name` authority, each set by the
 // builder ([`crate::builder::shape::Server`]).

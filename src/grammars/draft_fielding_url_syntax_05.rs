@@ -188,10 +188,10 @@ impl RelativeUrl<'_> {}
 
 impl crate::builder::Sealed for UrlSyntax05 {}
 
-// The builder's grammar: the components it reads back are the view's
-// slots (`crate::family::older::slots`); parsing and spans come from the
-// view (`crate::parts::FromTags`).
-crate::family::older::parts_syntax!(UrlSyntax05, UrlRef, "URL-reference");
+// The builder's grammar (`crate::builder::PartsSyntax`) is generated
+// beside the first view (`;@ family older`): the components it reads back
+// are the view's slots (`crate::family::older::slots`); parsing and spans
+// come from the view (`crate::parts::FromTags`).
 
 /// A builder for this grammar: [`crate::builder::PartsBuilder`], with a
 /// setter for each component of `URL-reference` ([`crate::builder::Sets`]).

@@ -182,10 +182,43 @@ fn older(c: &Compiled, spec: &ViewSpec) -> TokenStream {
             }
         }
     });
+    // The builder's grammar, once per grammar: its first view reads a
+    // built text back (`uridfa::family::older::slots` gives the
+    // components). A blanket impl over the family's marker trait would
+    // overlap the URL family's blanket impl of the same trait.
+    let first_view = c.grammar.views.first().map(|v| v.rule.as_str());
+    let parts_syntax = if first_view == Some(spec.rule.as_str()) && !c.grammar.components.is_empty()
+    {
+        let tables = &spec.paths.tables;
+        let entry = &spec.rule;
+        quote! {
+            impl #root::builder::PartsSyntax for #grammar {
+                type Ref<'b> = #name<'b>;
+                type Tags = [u32; 2 * #tables::CAPTURE_LEN];
+                const ENTRY: &'static str = #entry;
+                // `'b: 'b` makes `'b` early-bound, as it is in the trait
+                // (where it appears only in the projection `Self::Ref<'b>`).
+                #[allow(clippy::extra_unused_lifetimes)]
+                fn read_back<'b>(
+                    r: &#name<'b>,
+                ) -> ::core::option::Option<
+                    [::core::option::Option<&'b str>; #root::builder::SLOT_LEN],
+                >
+                where
+                    'b: 'b,
+                {
+                    ::core::option::Option::Some(#family::slots(r))
+                }
+            }
+        }
+    } else {
+        quote!()
+    };
     quote! {
         impl<'a> #name<'a> {
             #(#items)*
         }
+        #parts_syntax
     }
 }
 
