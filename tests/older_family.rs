@@ -186,7 +186,7 @@ mod only_the_views {
         let u = UrlRef::parse("ftp://foo:@10.0.0.1:21/a;type=i?q")?;
         assert_eq!(u.host_kind(), Some(Url05Host::Hostnumber));
         assert_eq!(u.port_u16(), Some(21));
-        // §4.3.2: the path stops before the query; its parameters apart.
+        // §4.3.2: the path ends before the query; its parameters apart.
         assert_eq!(u.path(), "/a;type=i");
         assert!(u.params().map(|p| p.as_encoded()).eq([&b"type=i"[..]]));
         let first = u.path_segments().next().expect("a segment");

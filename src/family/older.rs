@@ -175,7 +175,7 @@ where
     let Some((start, end)) = at.into_iter().find_map(|i| v.span(i)) else {
         return "";
     };
-    // Draft 05's `abs_path = "/" rel_path` holds the query: stop before
+    // Draft 05's `abs_path = "/" rel_path` holds the query: end before
     // its "?".
     let end = match v.span(query) {
         Some((q, _)) if q > start && q <= end => q - 1,
