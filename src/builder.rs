@@ -73,7 +73,7 @@ pub use urn::{UrnBuilder, UrnRules, UrnSyntax};
 
 #[cfg(feature = "alloc")]
 pub use parts::PartsBuf;
-pub(crate) use parts::{server_slots, SLOT_LEN};
+pub(crate) use parts::SLOT_LEN;
 pub use parts::{PartsBuilder, PartsSyntax};
 pub use setters::{shape, slot, Sets, SetsIn, Shaped};
 pub use url::UrlSyntax;

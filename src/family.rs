@@ -13,9 +13,11 @@
 //! | [`Generic`] (`rfc3986`, `rfc3987`, `rfc6874`, `rfc8089`) | [`GenericRef`] | `host_kind`, `host_ip`, `port_u16`, `path_segments`, `query_pairs`, `query_pairs_form`, `resolve_into`, `make_relative_into`, `normalize_into` |
 //! | | [`Resolve`] (`alloc`) | `resolve`, `make_relative`, `normalize`, into [`Generic::Target`] |
 //! | [`url::Url`] (`rfc1738`, `draft_ietf_uri_url_06`) | [`url::UrlRef`] and one trait per scheme of RFC 1738 §3 (see [`url`]) | `scheme`, `host`, `port_u16`, `port_or_default` (from one table of default ports), `path`; `cwd`, `typecode`, `selector`, ... |
+//! | [`older::Older`] (`rfc2396`, `draft_fielding_uri_rfc2396bis_01`, `draft_fielding_url_syntax_05`; sealed) | [`older::OlderRef`] (see [`older`]) | `authority_kind`, `host_kind` (each grammar's own kinds), `port_u16`, `path`, `path_kind`, `opaque_part`, `scheme_specific_part`, `path_segments`, `segments`, `params`, `query_pairs`, `to_builder` |
 //!
 //! The views of a grammar that says `;@ family generic` (every built-in
-//! one above) also have these methods as their own, each a call of the
+//! one above; `;@ family url` and `;@ family older` for the other two
+//! rows) also have these methods as their own, each a call of the
 //! trait's, so they need no import:
 //!
 //! ```
@@ -57,6 +59,19 @@ pub use crate::parts::HostKind;
 pub mod url;
 #[cfg(any(feature = "rfc1738", feature = "draft-ietf-uri-url-06"))]
 pub use url::{Url, UrlRef};
+
+#[cfg(any(
+    feature = "rfc2396",
+    feature = "draft-fielding-uri-rfc2396bis-01",
+    feature = "draft-fielding-url-syntax-05"
+))]
+pub mod older;
+#[cfg(any(
+    feature = "rfc2396",
+    feature = "draft-fielding-uri-rfc2396bis-01",
+    feature = "draft-fielding-url-syntax-05"
+))]
+pub use older::{Older, OlderRef};
 
 /// A grammar of the RFC 3986 family, as a type: implemented on the marker
 /// of `rfc3986`, `rfc3987`, `rfc6874` and `rfc8089` (and on a derived

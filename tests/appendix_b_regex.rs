@@ -25,7 +25,6 @@
 
 use crate::common;
 use common::skip;
-use uridfa::prelude::*;
 
 use regex_automata::nfa::thompson::pikevm::PikeVM;
 use std::collections::BTreeSet;

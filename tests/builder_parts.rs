@@ -22,7 +22,6 @@
 //! `cargo test -p uridfa --features alloc --test integration -- builder_parts::`
 
 use crate::common;
-use uridfa::prelude::*;
 
 use common::abnf::{grammar_rules, rule_matches};
 use common::pieces::parts::{HOSTS, PORTS, QUERIES, REG_NAMES, SCHEMES, SEGMENTS, USERINFOS};

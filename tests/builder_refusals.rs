@@ -4,7 +4,6 @@
 //! forms set and re-parse. Split from `tests/builder_parts.rs`.
 
 use uridfa::builder::{BuildError, Component, Conflict};
-use uridfa::prelude::*;
 
 // ---------------------------------------------------------------------------
 // Refusals, named.

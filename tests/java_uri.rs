@@ -26,7 +26,6 @@
 
 use crate::common;
 use common::skip;
-use uridfa::prelude::*;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;

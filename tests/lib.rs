@@ -31,6 +31,7 @@ mod long_runs;
 mod make_relative;
 mod normalize_corpora;
 mod normalize_spec;
+mod older_family;
 mod older_generic_traits;
 mod oracles;
 mod parse_spec;

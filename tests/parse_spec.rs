@@ -29,7 +29,6 @@
 //! `assigned-urn`) against the first.
 
 use crate::common;
-use uridfa::prelude::*;
 
 use std::collections::BTreeMap;
 

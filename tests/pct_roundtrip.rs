@@ -10,7 +10,6 @@
 //! component, decoded, must give back the data.
 
 use crate::common;
-use uridfa::prelude::*;
 
 use proptest::collection::vec;
 use proptest::prelude::*;

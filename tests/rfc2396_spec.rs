@@ -14,7 +14,6 @@
 //! offsets follow `uridfa::Error::offset`: the first byte that cannot
 //! continue any match, or the input's length when the input stops short.
 
-use uridfa::prelude::*;
 use uridfa::rfc2396::{AbsoluteUri, AuthorityKind, HostKind, RelativeUri, UriRef};
 
 /// `input` is a `URI-reference` with these five components (§3, §4).

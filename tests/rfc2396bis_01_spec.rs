@@ -23,7 +23,6 @@
 
 use crate::common;
 use common::transcription::strip_comment;
-use uridfa::prelude::*;
 
 use uridfa::draft_fielding_uri_rfc2396bis_01::{
     AbsoluteUri, AbsoluteUriRef, AuthorityKind, HostKind, PathKind, RelativeUri, UriRef,

@@ -17,7 +17,6 @@
 //! stops short.
 
 use uridfa::draft_fielding_url_syntax_05::{AbsoluteUrl, HostKind, RelativeUrl, UrlRef};
-use uridfa::prelude::*;
 
 /// `input` is a `URL-reference` with these five components (§4.3).
 #[track_caller]

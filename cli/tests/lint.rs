@@ -78,7 +78,7 @@ fn rfc2396_net_path_or_abs_path() {
     let o = run(&["lint", "--grammar", "rfc2396", "--rule", "relativeURI"]);
     let out = stdout(&o);
     assert_eq!(code(&o), 0, "{out}");
-    assert!(out.starts_with("grammar/rfc2396.abnf:60:1: warning: entry 'relativeURI' (at grammar/rfc2396.abnf:24:36) is ambiguous: the input \"//\" (2 bytes, a shortest one)"), "{out}");
+    assert!(out.starts_with("grammar/rfc2396.abnf:61:1: warning: entry 'relativeURI' (at grammar/rfc2396.abnf:24:36) is ambiguous: the input \"//\" (2 bytes, a shortest one)"), "{out}");
     assert!(
         out.contains("  = uridfa reads:    authority = \"\", no path, server = \"\"\n"),
         "{out}"

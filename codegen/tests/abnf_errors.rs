@@ -666,7 +666,7 @@ fn unknown_family() {
     let e = errors(";@ entry a\n;@ family hierarchy\na = \"x\"\n");
     assert!(
         e.contains(
-            "grammar/t.abnf:2:11: error: unknown family 'hierarchy'; the families are: generic, url"
+            "grammar/t.abnf:2:11: error: unknown family 'hierarchy'; the families are: generic, url, older"
         ),
         "{e}"
     );

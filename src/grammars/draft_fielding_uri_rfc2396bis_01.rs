@@ -27,11 +27,10 @@
 //! (`domainlabel = alphanum [ 0*61( alphanum / "-" ) alphanum ]`). An
 //! authority that breaks those limits is not a `server`, but it may still
 //! be a `reg-name`, whose characters include every hostname character:
-//! then [`Rfc2396bis01Ref::authority_kind`] is [`AuthorityKind::RegName`] and
+//! then [`UriRef::authority_kind`] is [`AuthorityKind::RegName`] and
 //! [`UriRef::host`] is `None`.
 //!
 //! ```
-//! use uridfa::prelude::*;
 //! use uridfa::draft_fielding_uri_rfc2396bis_01::{AuthorityKind, HostKind, UriRef};
 //!
 //! let ok = UriRef::parse("http://www.example.com:80/")?;
@@ -71,7 +70,6 @@ use crate::View;
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// use uridfa::draft_fielding_uri_rfc2396bis_01::{AuthorityKind, UriRef};
 ///
 /// let r = UriRef::parse("//a_b/")?;
@@ -112,7 +110,6 @@ impl AuthorityKind {
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// use uridfa::draft_fielding_uri_rfc2396bis_01::{HostKind, UriRef};
 ///
 /// let r = UriRef::parse("http://[::1]:80/")?;
@@ -154,7 +151,6 @@ impl HostKind {
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// use uridfa::draft_fielding_uri_rfc2396bis_01::{PathKind, UriRef};
 ///
 /// let r = UriRef::parse("mailto:John.Doe@example.com")?;
@@ -195,171 +191,89 @@ impl PathKind {
     }
 }
 
-
-fn authority_kind<'a>(v: &impl View<'a>) -> Option<AuthorityKind> {
-    v.span(tables::AUTHORITY)?;
-    if v.span(tables::SERVER).is_some() {
-        Some(AuthorityKind::Server)
-    } else {
-        Some(AuthorityKind::RegName)
-    }
-}
-
-fn host_kind<'a>(v: &impl View<'a>) -> Option<HostKind> {
-    v.span(tables::HOST)?;
+// What 2396bis-01 gives the older generic syntaxes' methods
+// (`crate::family::older`): its kinds, by the captures that say them, and
+// its path's captures.
+impl crate::family::older::Older for Rfc2396bis01 {
+    type HostKind = HostKind;
+    type AuthorityKind = AuthorityKind;
+    type PathKind = PathKind;
     // An IPv4address inside an IPv6reference (ls32) must not make the host
-    // an IPv4 address: test the IPv6 reference first.
-    if v.span(tables::IPV6REFERENCE).is_some() {
-        Some(HostKind::Ipv6Reference)
-    } else if v.span(tables::IPV4ADDRESS).is_some() {
-        Some(HostKind::Ipv4Address)
-    } else {
-        Some(HostKind::Hostname)
-    }
-}
-
-fn path_kind<'a>(v: &impl View<'a>) -> PathKind {
+    // an IPv4 address: the IPv6 reference first, as `;@ kind` lists them.
+    const HOST_KINDS: &'static [(&'static str, HostKind)] = &[
+        ("IPv6reference", HostKind::Ipv6Reference),
+        ("IPv4address", HostKind::Ipv4Address),
+        ("hostname", HostKind::Hostname),
+    ];
+    const AUTHORITY_KINDS: &'static [(&'static str, AuthorityKind)] = &[
+        ("server", AuthorityKind::Server),
+        ("reg-name", AuthorityKind::RegName),
+    ];
     // The abs-path of `rel-path = rel-segment [ abs-path ]` is captured
-    // too: test rel-path before abs-path.
-    if v.span(tables::OPAQUE_PART).is_some() {
-        PathKind::OpaquePart
-    } else if v.span(tables::REL_PATH).is_some() {
-        PathKind::RelPath
-    } else if v.span(tables::ABS_PATH).is_some() {
-        PathKind::AbsPath
-    } else {
-        PathKind::Empty
+    // too: rel-path before abs-path.
+    const PATHS: &'static [&'static str] = &["opaque-part", "rel-path", "abs-path"];
+    const OPAQUE_PART: &'static [&'static str] = &["opaque-part"];
+    const SEGMENT_PARAMS: bool = false;
+    fn path_kind<'a, V: View<'a, Grammar = Self>>(v: &V) -> PathKind {
+        let [opaque, rel, abs] = const {
+            let c = V::CAPTURES;
+            [
+                crate::view::first_of(c, &["opaque-part"]),
+                crate::view::first_of(c, &["rel-path"]),
+                crate::view::first_of(c, &["abs-path"]),
+            ]
+        };
+        // In the order of `PATHS`.
+        if v.span(opaque).is_some() {
+            PathKind::OpaquePart
+        } else if v.span(rel).is_some() {
+            PathKind::RelPath
+        } else if v.span(abs).is_some() {
+            PathKind::AbsPath
+        } else {
+            PathKind::Empty
+        }
     }
-}
-
-fn path<'a>(v: &impl View<'a>) -> &'a str {
-    let capture = match path_kind(v) {
-        PathKind::OpaquePart => tables::OPAQUE_PART,
-        PathKind::RelPath => tables::REL_PATH,
-        PathKind::AbsPath => tables::ABS_PATH,
-        PathKind::Empty => return "",
-    };
-    v.get(capture).unwrap_or("")
-}
-
-/// The components of a view in the slots of [`crate::builder::PartsBuilder`]:
-/// a `reg_name` authority in its own slot, the empty `server` of `file:///x`
-/// as the empty host.
-fn slots<'a>(v: &impl View<'a>) -> [Option<&'a str>; crate::builder::SLOT_LEN] {
-    let reg = authority_kind(v) == Some(AuthorityKind::RegName);
-    crate::builder::server_slots(v, reg, path(v))
 }
 
 crate::generated_tables!("draft_fielding_uri_rfc2396bis_01_views");
 
-/// What draft-fielding-uri-rfc2396bis-01 adds to each of its views
-/// ([`UriRef`], [`AbsoluteUriRef`], [`AbsoluteUri`], [`RelativeUri`]): the
-/// kinds of authority, host and path, the path however it matched, segments
-/// and pairs, and a builder. In [`crate::prelude`].
+/// The views of draft-fielding-uri-rfc2396bis-01 ([`UriRef`],
+/// [`AbsoluteUriRef`], [`AbsoluteUri`], [`RelativeUri`]) as
+/// [`OlderRef`](crate::family::older::OlderRef), the one trait of the
+/// older generic syntaxes: the kinds of authority, host and path, the path
+/// however it matched, segments and pairs, and a builder. It has no method
+/// of its own; a bound on it fixes the grammar, so `path_kind()` gives this
+/// module's [`PathKind`]. In [`crate::prelude`]. The views have these
+/// methods as their own too.
 ///
 /// Implemented for every view of this grammar (whose [`View::Grammar`] is
 /// [`Rfc2396bis01`]), by a blanket impl, and for no other view (see
 /// [`crate::rfc2396::Rfc2396Ref`]).
-pub trait Rfc2396bis01Ref<'a>: View<'a, Grammar = Rfc2396bis01> {
-    /// Whether the authority is a `server` or a `reg-name` (§3.2); `None`
-    /// without an authority.
-    fn authority_kind(&self) -> Option<AuthorityKind> {
-        authority_kind(self)
-    }
-
-    /// Which alternative of `host` matched; `None` without a host.
-    fn host_kind(&self) -> Option<HostKind> {
-        host_kind(self)
-    }
-
-    /// The port as a number: `None` if absent, empty, or above 65535 (the
-    /// grammar allows any `*DIGIT`).
-    fn port_u16(&self) -> Option<u16> {
-        crate::parts::port_u16(self.get(tables::PORT)?)
-    }
-
-    /// The path (§3, §3.3, §5): whichever of `abs-path`, `opaque-part` or
-    /// `rel-path` matched ([`Self::path_kind`]). Always defined, possibly
-    /// empty.
-    fn path(&self) -> &'a str {
-        path(self)
-    }
-
-    /// Which rule the path matched.
-    fn path_kind(&self) -> PathKind {
-        path_kind(self)
-    }
-
-    /// A [`Builder`] pre-filled with this reference's components, to change
-    /// some of them and build anew.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse("http://a/b?q")?;
-    /// let b = r.to_builder().query("x")?;
-    /// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://a/b?x");
-    /// # Ok::<(), Box<dyn core::error::Error>>(())
-    /// ```
-    fn to_builder(&self) -> Builder<'a> {
-        Builder::from_slots(slots(self))
-    }
-
-    /// The path's segments, percent-decoded: see
-    /// [`crate::pct::PathSegments`] for the exact split (one leading `/`
-    /// does not start an empty segment). The same type as every family's
-    /// `path_segments()`. An opaque URI has none: its `opaque-part` is not
-    /// made of segments.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// use uridfa::draft_fielding_uri_rfc2396bis_01::UriRef;
-    /// let r = UriRef::parse("http://h/a%20b/c;p?x=1%202&y")?;
-    /// let mut segs = r.path_segments();
-    /// assert!(segs.next().unwrap().eq_str("a b"));
-    /// assert!(segs.next().unwrap().eq_str("c;p"));
-    /// assert!(segs.next().is_none());
-    /// assert!(UriRef::parse("mailto:a@b")?.path_segments().next().is_none());
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    fn path_segments(&self) -> crate::pct::PathSegments<'a> {
-        let path = if self.span(tables::OPAQUE_PART).is_some() {
-            ""
-        } else {
-            path(self)
-        };
-        crate::pct::PathSegments::new(path)
-    }
-
-    /// The query's `key=value` pairs, percent-decoded, or `None` without a
-    /// query: see [`crate::pct::QueryPairs`] (split at `&`, then at the
-    /// first `=`; no `+` to space).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse("http://h/a?x=1%202&y")?;
-    /// let (k, v) = r.query_pairs().unwrap().next().unwrap();
-    /// assert!(k.eq_str("x") && v.unwrap().eq_str("1 2"));
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    fn query_pairs(&self) -> Option<crate::pct::QueryPairs<'a>> {
-        Some(crate::pct::QueryPairs::new(self.get(tables::QUERY)?))
-    }
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_fielding_uri_rfc2396bis_01::{PathKind, Rfc2396bis01Ref, UriRef};
+/// fn kind<'a, V: Rfc2396bis01Ref<'a>>(v: V) -> PathKind {
+///     v.path_kind()
+/// }
+/// // §3: `opaque-part = uric-no-slash *uric`.
+/// assert_eq!(kind(UriRef::parse("mailto:a@b")?), PathKind::OpaquePart);
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+pub trait Rfc2396bis01Ref<'a>:
+    crate::family::older::OlderRef<'a> + View<'a, Grammar = Rfc2396bis01>
+{
 }
 
 // Every view of this grammar, by one blanket impl, and no other: the
-// trait's methods read this grammar's captures by their index, so a view
-// of another grammar (a derived one) cannot implement it (its supertrait
-// names this grammar's marker, and a view of this grammar already has it).
+// supertrait names this grammar's marker, and a view of this grammar
+// already has it.
 impl<'a, V: View<'a, Grammar = Rfc2396bis01>> Rfc2396bis01Ref<'a> for V {}
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from `Rfc2396bis01Ref`, implemented above.
+// from `crate::family::older::OlderRef` (`;@ family older`).
 
 /// A `URI-reference` (§4): an absolute or relative URI, each optional,
 /// and an optional fragment.
@@ -367,7 +281,6 @@ impl<'a, V: View<'a, Grammar = Rfc2396bis01>> Rfc2396bis01Ref<'a> for V {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::UriRef::parse("../g?q")?;
 /// assert_eq!(r.scheme(), None);
 /// assert_eq!(r.path(), "../g");
@@ -409,7 +322,6 @@ impl AbsoluteUri<'_> {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// let r = uridfa::draft_fielding_uri_rfc2396bis_01::RelativeUri::parse("//g/x")?;
 /// assert_eq!(r.host(), Some("g"));
 /// assert_eq!(r.path(), "/x");
@@ -417,25 +329,12 @@ impl AbsoluteUri<'_> {}
 /// ```
 impl RelativeUri<'_> {}
 
-
 impl crate::builder::Sealed for Rfc2396bis01 {}
 
-// The builder's grammar: the components it reads back are the view's
-// slots; parsing and spans come from the view (`crate::parts::FromTags`).
-impl crate::builder::PartsSyntax for Rfc2396bis01 {
-    type Ref<'b> = UriRef<'b>;
-    type Tags = [u32; 2 * tables::CAPTURE_LEN];
-    const ENTRY: &'static str = "URI-reference";
-    // `'b: 'b` makes `'b` early-bound, as it is in the trait (where it
-    // appears only in the projection `Self::Ref<'b>`).
-    #[allow(clippy::extra_unused_lifetimes)]
-    fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]>
-    where
-        'b: 'b,
-    {
-        Some(slots(r))
-    }
-}
+// The builder's grammar (`crate::builder::PartsSyntax`) is generated
+// beside the first view (`;@ family older`): the components it reads back
+// are the view's slots (`crate::family::older::slots`); parsing and spans
+// come from the view (`crate::parts::FromTags`).
 
 // RFC 2396's components, `server` or `reg_name` authority, each set by the
 // builder ([`crate::builder::shape::Server`]).
@@ -477,7 +376,6 @@ impl Default for Builder<'_> {
     }
 }
 
-
 // How resolution and normalization read 2396bis-01 (Note [algorithms over
 // grammars] in `src/algorithms/reading.rs`). Resolution: base and
 // reference validated with its `URI-reference`, then split by its Appendix
@@ -509,7 +407,9 @@ const MARKS: &[u8] = b"-_.!~*'()";
 
 /// A reference split for normalization: a `reg-name` authority is the
 /// host, kept as written; a `server`'s host is case-folded.
-fn read_for_normalize(input: &str) -> Result<crate::normalize::Comps<'_>, crate::normalize::NormalizeError> {
+fn read_for_normalize(
+    input: &str,
+) -> Result<crate::normalize::Comps<'_>, crate::normalize::NormalizeError> {
     use crate::normalize::{Auth, HostCase};
     let r = UriRef::parse(input).map_err(crate::normalize::NormalizeError::Invalid)?;
     let auth = r.authority().map(|a| match r.authority_kind() {

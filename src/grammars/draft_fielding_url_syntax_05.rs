@@ -13,10 +13,10 @@
 //!
 //! Every accessor returns a slice of the input; `path()` is always
 //! defined (possibly empty). The `;` parameters of the path segments
-//! (§4.3.2) come from allocation-free iterators: [`UrlSyntax05Ref::segments`] (of
+//! (§4.3.2) come from allocation-free iterators: [`UrlRef::segments`] (of
 //! [`crate::pct::Segment`], the segment type of every family, made
 //! [`with_params`](crate::pct::PathSegments::with_params)) and
-//! [`UrlSyntax05Ref::params`].
+//! [`UrlRef::params`].
 //!
 //! Two readings follow from §4.4, "Parsing a URL Reference", which the
 //! grammar implements by taking the first alternative that matches:
@@ -29,7 +29,7 @@
 //!   the draft leaves opacity to the scheme ("later processes"), and no
 //!   syntactic test (such as RFC 2396's later "does not start with `/`")
 //!   is in the draft. What such a process reads, the
-//!   `<scheme-specific-part>` of §4.1, is [`UrlSyntax05Ref::scheme_specific_part`].
+//!   `<scheme-specific-part>` of §4.1, is [`UrlRef::scheme_specific_part`].
 //! - "The greedy algorithm is used for disambiguation ... the site
 //!   component wins" — when it matches. When `site` cannot match
 //!   (`http://a_b/c`: `_` is not in a `hostname`), the reference is still
@@ -75,211 +75,70 @@ impl HostKind {
     }
 }
 
-/// Every `param` of every segment of the path, in order, each decoded:
-/// made by the views' `params()`.
-#[derive(Clone, Debug)]
-pub struct AllParams<'a> {
-    segments: crate::pct::PathSegments<'a>,
-    current: Option<crate::pct::Params<'a>>,
-}
+pub use crate::family::older::AllParams;
 
-impl<'a> Iterator for AllParams<'a> {
-    type Item = crate::pct::Decode<'a>;
-    fn next(&mut self) -> Option<crate::pct::Decode<'a>> {
-        loop {
-            if let Some(p) = self.current.as_mut().and_then(Iterator::next) {
-                return Some(p);
-            }
-            self.current = Some(self.segments.next()?.params());
-        }
+// What draft 05 gives the older generic syntaxes' methods
+// (`crate::family::older`): its host's kinds, by the captures that say
+// them, and its path's captures. Its `site` has no kinds, and no opaque
+// part is reported (§4.4, see the module docs).
+impl crate::family::older::Older for UrlSyntax05 {
+    type HostKind = HostKind;
+    type AuthorityKind = core::convert::Infallible;
+    type PathKind = Option<core::convert::Infallible>;
+    // `;@ kind-after`: decided from the host's bytes, when read.
+    const HOST_KINDS: &'static [(&'static str, HostKind)] = &[
+        ("hostnumber", HostKind::Hostnumber),
+        ("hostname", HostKind::Hostname),
+    ];
+    const AUTHORITY_KINDS: &'static [(&'static str, core::convert::Infallible)] = &[];
+    // `abs_path = "/" rel_path` holds the query, which `path` leaves out;
+    // else the `path_segments` of a `rel_path`.
+    const PATHS: &'static [&'static str] = &["abs-path", "path-segments"];
+    const OPAQUE_PART: &'static [&'static str] = &[];
+    // `segment = *pchar *( ";" param )` (§4.3.2).
+    const SEGMENT_PARAMS: bool = true;
+    fn path_kind<'a, V: View<'a, Grammar = Self>>(_: &V) -> Self::PathKind {
+        None
     }
-}
-
-impl core::iter::FusedIterator for AllParams<'_> {}
-
-fn host_kind<'a>(v: &impl View<'a>) -> Option<HostKind> {
-    v.span(tables::HOST)?;
-    // `;@ kind-after`: decided here, from the host's bytes (`View::span`
-    // decides it).
-    if v.span(tables::HOSTNUMBER).is_some() {
-        Some(HostKind::Hostnumber)
-    } else {
-        Some(HostKind::Hostname)
-    }
-}
-
-/// The path: `abs_path` up to its query, else `path_segments`.
-fn path<'a>(v: &impl View<'a>) -> &'a str {
-    if let Some((start, end)) = v.span(tables::ABS_PATH) {
-        // `abs_path = "/" rel_path` holds the query: stop before its "?".
-        let end = match v.span(tables::QUERY) {
-            Some((q, _)) if q > start && q <= end => q - 1,
-            _ => end,
-        };
-        return v.as_str().get(start..end).unwrap_or("");
-    }
-    v.get(tables::PATH_SEGMENTS).unwrap_or("")
-}
-
-
-/// The segments of `path_segments`, with their parameters.
-fn segments<'a>(v: &impl View<'a>) -> crate::pct::PathSegments<'a> {
-    match v.get(tables::PATH_SEGMENTS) {
-        Some(p) => crate::pct::PathSegments::split_all(p).with_params(),
-        None => crate::pct::PathSegments::new(""),
-    }
-}
-
-/// The components of a view in the slots of [`crate::builder::PartsBuilder`]:
-/// the empty `site` of `file:///x` as the empty host.
-fn slots<'a>(v: &impl View<'a>) -> [Option<&'a str>; crate::builder::SLOT_LEN] {
-    [
-        v.get(tables::SCHEME),
-        None,
-        v.get(tables::USER),
-        v.get(tables::PASSWORD),
-        v.get(tables::HOST)
-            .or(v.get(tables::SITE).filter(|s| s.is_empty())),
-        v.get(tables::PORT),
-        None,
-        Some(path(v)),
-        v.get(tables::QUERY),
-        v.get(tables::FRAGMENT),
-    ]
 }
 
 crate::generated_tables!("draft_fielding_url_syntax_05_views");
 
-/// What draft-fielding-url-syntax-05 adds to each of its views
-/// ([`UrlRef`], [`AbsoluteUrl`], [`RelativeUrl`]): the host's kind, the
-/// port as a number, the path, its segments and parameters, the
-/// scheme-specific part and a builder. In [`crate::prelude`].
+/// The views of draft-fielding-url-syntax-05 ([`UrlRef`], [`AbsoluteUrl`],
+/// [`RelativeUrl`]) as [`OlderRef`](crate::family::older::OlderRef), the
+/// one trait of the older generic syntaxes: the host's kind, the port as a
+/// number, the path, its segments and parameters, the scheme-specific part
+/// and a builder. It has no method of its own; a bound on it fixes the
+/// grammar, so `host_kind()` gives this module's [`HostKind`]. In
+/// [`crate::prelude`]. The views have these methods as their own too.
 ///
 /// Implemented for every view of this grammar (whose [`View::Grammar`] is
 /// [`UrlSyntax05`]), by a blanket impl, and for no other view (see
 /// [`crate::rfc2396::Rfc2396Ref`]).
-pub trait UrlSyntax05Ref<'a>: View<'a, Grammar = UrlSyntax05> {
-    /// Which alternative of `host` matched; `None` without a host.
-    fn host_kind(&self) -> Option<HostKind> {
-        host_kind(self)
-    }
-
-    /// The port as a number: `None` if absent, empty, or above 65535 (the
-    /// grammar allows any `*digit`).
-    fn port_u16(&self) -> Option<u16> {
-        crate::parts::port_u16(self.get(tables::PORT)?)
-    }
-
-    /// The path (§4.3.2): an `abs_path` without its query (with its leading
-    /// `/`), or the `path_segments` of a `rel_path`. Always defined,
-    /// possibly empty.
-    fn path(&self) -> &'a str {
-        path(self)
-    }
-
-    /// The segments of `path_segments = segment *( "/" segment )`
-    /// (§4.3.2), each with its `;` parameters
-    /// ([`crate::pct::PathSegments::with_params`]): every piece between
-    /// `/`s of that rule's text. None when the reference has no
-    /// `path_segments` (`//host`). [`Self::path_segments`] splits
-    /// [`Self::path`] instead, by the rule of every family.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// let u = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("/a;x;y/b")?;
-    /// let first = u.segments().next().unwrap();
-    /// assert_eq!(first.as_str(), "a;x;y");
-    /// assert!(first.name().eq_str("a"));
-    /// assert!(first.params().map(|p| p.as_encoded()).eq([&b"x"[..], b"y"]));
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    fn segments(&self) -> crate::pct::PathSegments<'a> {
-        segments(self)
-    }
-
-    /// The path's segments, percent-decoded, as every family's
-    /// `path_segments()` gives them ([`crate::pct::PathSegments`]: one
-    /// leading `/` does not start an empty segment). Each decodes as a
-    /// whole, parameters included (`a;x` is one segment), and also gives
-    /// its `;` parameters apart ([`crate::pct::Segment::params`]).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// let u = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("/a%20b;x/c")?;
-    /// let mut it = u.path_segments();
-    /// let first = it.next().unwrap();
-    /// assert!(first.eq_str("a b;x"));
-    /// assert!(first.name().eq_str("a b") && first.params().map(|p| p.as_encoded()).eq([&b"x"[..]]));
-    /// assert!(it.next().unwrap().eq_str("c"));
-    /// assert!(it.next().is_none());
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    fn path_segments(&self) -> crate::pct::PathSegments<'a> {
-        crate::pct::PathSegments::new(path(self)).with_params()
-    }
-
-    /// Every `;` parameter (§4.3.2) of every segment of
-    /// [`Self::segments`], in order, each decoded.
-    fn params(&self) -> AllParams<'a> {
-        AllParams {
-            segments: segments(self),
-            current: None,
-        }
-    }
-
-    /// `<scheme-specific-part>` (§4.1: "absolute URLs are written as
-    /// follows: `<scheme>:<scheme-specific-part>`"): everything after the
-    /// scheme's `:`, up to the fragment's `#`. `None` without a scheme.
-    ///
-    /// This is the `*urlc` of `opaque-URL = scheme ":" *urlc` (§4.2). The
-    /// draft does not say by syntax which URLs are opaque: every
-    /// `opaque-URL` is also a `generic-URL`, and §4.4 parses a reference
-    /// "as if it is a generic-URL, even though it might be considered
-    /// opaque by later processes". Those later processes read this part.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// use uridfa::draft_fielding_url_syntax_05::UrlRef;
-    /// let r = UrlRef::parse("news:comp.infosystems.www.servers.unix#f")?;
-    /// assert_eq!(r.scheme_specific_part(), Some("comp.infosystems.www.servers.unix"));
-    /// assert_eq!(UrlRef::parse("g?y")?.scheme_specific_part(), None);
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    fn scheme_specific_part(&self) -> Option<&'a str> {
-        crate::view::scheme_specific_part(self)
-    }
-
-    /// A [`Builder`] pre-filled with this reference's components, to change
-    /// some of them and build anew.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// let r = uridfa::draft_fielding_url_syntax_05::UrlRef::parse("ftp://a/b?q")?;
-    /// let b = r.to_builder().user("anonymous")?.query("x")?;
-    /// assert_eq!(b.build_str(&mut [0u8; 32])?, "ftp://anonymous@a/b?x");
-    /// # Ok::<(), Box<dyn core::error::Error>>(())
-    /// ```
-    fn to_builder(&self) -> Builder<'a> {
-        Builder::from_slots(slots(self))
-    }
+///
+/// # Example
+///
+/// ```
+/// use uridfa::draft_fielding_url_syntax_05::{HostKind, UrlRef, UrlSyntax05Ref};
+/// fn kind<'a, V: UrlSyntax05Ref<'a>>(v: V) -> Option<HostKind> {
+///     v.host_kind()
+/// }
+/// // §4.3.1: `hostnumber = 1*digit "." 1*digit "." 1*digit "." 1*digit`.
+/// assert_eq!(kind(UrlRef::parse("http://10.0.0.1/")?), Some(HostKind::Hostnumber));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
+pub trait UrlSyntax05Ref<'a>:
+    crate::family::older::OlderRef<'a> + View<'a, Grammar = UrlSyntax05>
+{
 }
 
 // Every view of this grammar, by one blanket impl, and no other: the
-// trait's methods read this grammar's captures by their index, so a view
-// of another grammar (a derived one) cannot implement it (its supertrait
-// names this grammar's marker, and a view of this grammar already has it).
+// supertrait names this grammar's marker, and a view of this grammar
+// already has it.
 impl<'a, V: View<'a, Grammar = UrlSyntax05>> UrlSyntax05Ref<'a> for V {}
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from `UrlSyntax05Ref`, implemented above.
+// from `crate::family::older::OlderRef` (`;@ family older`).
 
 /// A `URL-reference` (§3): an absolute or relative URL, or nothing,
 /// with an optional fragment.
@@ -287,7 +146,6 @@ impl<'a, V: View<'a, Grammar = UrlSyntax05>> UrlSyntax05Ref<'a> for V {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// use uridfa::draft_fielding_url_syntax_05::{HostKind, UrlRef};
 /// let r = UrlRef::parse("ftp://foo:@host.com/a;type=i#x")?;
 /// assert_eq!(r.scheme(), Some("ftp"));
@@ -307,7 +165,6 @@ impl UrlRef<'_> {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// let u = uridfa::draft_fielding_url_syntax_05::AbsoluteUrl::parse("mailto:mduerst@ifi.unizh.ch")?;
 /// assert_eq!(u.scheme(), "mailto");
 /// assert_eq!(u.path(), "mduerst@ifi.unizh.ch");
@@ -322,7 +179,6 @@ impl AbsoluteUrl<'_> {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// let r = uridfa::draft_fielding_url_syntax_05::RelativeUrl::parse("../g;x?y")?;
 /// assert_eq!(r.path(), "../g;x");
 /// assert_eq!(r.query(), Some("y"));
@@ -332,22 +188,10 @@ impl RelativeUrl<'_> {}
 
 impl crate::builder::Sealed for UrlSyntax05 {}
 
-// The builder's grammar: the components it reads back are the view's
-// slots; parsing and spans come from the view (`crate::parts::FromTags`).
-impl crate::builder::PartsSyntax for UrlSyntax05 {
-    type Ref<'b> = UrlRef<'b>;
-    type Tags = [u32; 2 * tables::CAPTURE_LEN];
-    const ENTRY: &'static str = "URL-reference";
-    // `'b: 'b` makes `'b` early-bound, as it is in the trait (where it
-    // appears only in the projection `Self::Ref<'b>`).
-    #[allow(clippy::extra_unused_lifetimes)]
-    fn read_back<'b>(r: &UrlRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]>
-    where
-        'b: 'b,
-    {
-        Some(slots(r))
-    }
-}
+// The builder's grammar (`crate::builder::PartsSyntax`) is generated
+// beside the first view (`;@ family older`): the components it reads back
+// are the view's slots (`crate::family::older::slots`); parsing and spans
+// come from the view (`crate::parts::FromTags`).
 
 /// A builder for this grammar: [`crate::builder::PartsBuilder`], with a
 /// setter for each component of `URL-reference` ([`crate::builder::Sets`]).

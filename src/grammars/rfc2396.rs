@@ -86,71 +86,60 @@ impl HostKind {
     }
 }
 
-
-fn authority_kind<'a>(v: &impl View<'a>) -> Option<AuthorityKind> {
-    v.span(tables::AUTHORITY)?;
-    if v.span(tables::SERVER).is_some() {
-        Some(AuthorityKind::Server)
-    } else {
-        Some(AuthorityKind::RegName)
-    }
-}
-
-fn host_kind<'a>(v: &impl View<'a>) -> Option<HostKind> {
-    v.span(tables::HOST)?;
-    // `;@ kind-after`: decided here, from the host's bytes (`View::span`
-    // decides it).
-    if v.span(tables::IPV4ADDRESS).is_some() {
-        Some(HostKind::Ipv4)
-    } else {
-        Some(HostKind::Hostname)
-    }
-}
-
-/// The path: `rel_path` when it matched (its `abs_path` tail is captured
-/// as `path` too), else `abs_path` or `opaque_part`.
-fn path<'a>(v: &impl View<'a>) -> &'a str {
-    v.get(tables::REL_PATH)
-        .or_else(|| v.get(tables::PATH))
-        .unwrap_or("")
-}
-
-/// `opaque_part`: a path after a scheme, with no authority, that does not
-/// start with `/` (`uric_no_slash` excludes it, and `abs_path` starts
-/// with it).
-fn opaque_part<'a>(v: &impl View<'a>) -> Option<&'a str> {
-    v.get(tables::SCHEME)?;
-    if v.span(tables::AUTHORITY).is_some() {
-        return None;
-    }
-    let p = v.get(tables::PATH)?;
-    if p.is_empty() || p.starts_with('/') {
+// What RFC 2396 gives the older generic syntaxes' methods
+// (`crate::family::older`): its kinds, by the captures that say them, and
+// its path's captures.
+impl crate::family::older::Older for Rfc2396 {
+    type HostKind = HostKind;
+    type AuthorityKind = AuthorityKind;
+    type PathKind = Option<core::convert::Infallible>;
+    // Disjoint (§3.2.2: a toplabel "will never start with a digit").
+    const HOST_KINDS: &'static [(&'static str, HostKind)] = &[
+        ("IPv4address", HostKind::Ipv4),
+        ("hostname", HostKind::Hostname),
+    ];
+    const AUTHORITY_KINDS: &'static [(&'static str, AuthorityKind)] = &[
+        ("server", AuthorityKind::Server),
+        ("reg-name", AuthorityKind::RegName),
+    ];
+    // `rel_path` when it matched (its `abs_path` tail is captured as
+    // `path` too), else `abs_path` or `opaque_part`.
+    const PATHS: &'static [&'static str] = &["rel-path", "path"];
+    // `path = abs_path / opaque_part`: an opaque part does not start with
+    // `/` (`uric_no_slash` excludes it, and `abs_path` starts with it).
+    const OPAQUE_PART: &'static [&'static str] = &["path"];
+    const SEGMENT_PARAMS: bool = false;
+    fn path_kind<'a, V: View<'a, Grammar = Self>>(_: &V) -> Self::PathKind {
         None
-    } else {
-        Some(p)
     }
-}
-
-
-/// The components of a view in the slots of [`crate::builder::PartsBuilder`]:
-/// a `reg_name` authority in its own slot, the empty `server` of `file:///x`
-/// as the empty host.
-fn slots<'a>(v: &impl View<'a>) -> [Option<&'a str>; crate::builder::SLOT_LEN] {
-    let reg = authority_kind(v) == Some(AuthorityKind::RegName);
-    crate::builder::server_slots(v, reg, path(v))
 }
 
 crate::generated_tables!("rfc2396_views");
 
-/// What RFC 2396 adds to each of its views ([`UriRef`], [`AbsoluteUri`],
-/// [`RelativeUri`]): the kinds of authority and host, the path however it
-/// matched, the opaque and scheme-specific parts, segments and pairs, and
-/// a builder. In [`crate::prelude`].
+/// The views of RFC 2396 ([`UriRef`], [`AbsoluteUri`], [`RelativeUri`])
+/// as [`OlderRef`](crate::family::older::OlderRef), the one trait of the
+/// older generic syntaxes: the kinds of authority and host, the path
+/// however it matched, the opaque and scheme-specific parts, segments and
+/// pairs, and a builder. It has no method of its own; a bound on it fixes
+/// the grammar, so `host_kind()` gives this module's [`HostKind`]. In
+/// [`crate::prelude`]. The views have these methods as their own too.
 ///
 /// Implemented for every view of this grammar (whose [`View::Grammar`] is
 /// [`Rfc2396`]), by a blanket impl, and for no other view: a derived view,
 /// or one of another grammar, cannot implement it and read captures it
 /// does not have.
+///
+/// # Example
+///
+/// ```
+/// use uridfa::rfc2396::{HostKind, Rfc2396Ref, UriRef};
+/// fn kind<'a, V: Rfc2396Ref<'a>>(v: V) -> Option<HostKind> {
+///     v.host_kind()
+/// }
+/// // §3.2.2: `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit`.
+/// assert_eq!(kind(UriRef::parse("http://999.1.1.1/")?), Some(HostKind::Ipv4));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
 ///
 /// ```compile_fail
 /// use uridfa::View;
@@ -169,129 +158,15 @@ crate::generated_tables!("rfc2396_views");
 /// // A view of RFC 3986 is no RFC 2396 view.
 /// impl<'a> uridfa::rfc2396::Rfc2396Ref<'a> for Mine<'a> {}
 /// ```
-pub trait Rfc2396Ref<'a>: View<'a, Grammar = Rfc2396> {
-    /// Whether the authority is a `server` or a `reg_name`; `None`
-    /// without an authority.
-    fn authority_kind(&self) -> Option<AuthorityKind> {
-        authority_kind(self)
-    }
-
-    /// Which alternative of `host` matched; `None` without a host.
-    fn host_kind(&self) -> Option<HostKind> {
-        host_kind(self)
-    }
-
-    /// The port as a number: `None` if absent, empty, or above 65535 (the
-    /// grammar allows any `*digit`).
-    fn port_u16(&self) -> Option<u16> {
-        crate::parts::port_u16(self.get(tables::PORT)?)
-    }
-
-    /// The path (§3.3): the `abs_path` of a `net_path` or `hier_part`, the
-    /// `abs_path` or `rel_path` of a relative URI, or the `opaque_part` of
-    /// an opaque URI. Always defined, possibly empty (`//host`, or an
-    /// empty reference).
-    fn path(&self) -> &'a str {
-        path(self)
-    }
-
-    /// `opaque_part` (§3): the part after `scheme:` of a URI that is not
-    /// hierarchical, such as `mailto:a@b`. `None` otherwise.
-    fn opaque_part(&self) -> Option<&'a str> {
-        opaque_part(self)
-    }
-
-    /// `<scheme-specific-part>` (§3: "absolute URI are written as follows:
-    /// `<scheme>:<scheme-specific-part>`"): everything after the scheme's
-    /// `:`, up to the fragment's `#` (a `hier_part` with its query, or the
-    /// `opaque_part`). `None` without a scheme.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// use uridfa::rfc2396::UriRef;
-    /// let r = UriRef::parse("news:comp.infosystems.www.servers.unix#f")?;
-    /// assert_eq!(r.scheme_specific_part(), Some("comp.infosystems.www.servers.unix"));
-    /// assert_eq!(UriRef::parse("g?y")?.scheme_specific_part(), None);
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    fn scheme_specific_part(&self) -> Option<&'a str> {
-        crate::view::scheme_specific_part(self)
-    }
-
-    /// A [`Builder`] pre-filled with this reference's components, to change
-    /// some of them and build anew.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// let r = uridfa::rfc2396::UriRef::parse("http://a/b?q")?;
-    /// let b = r.to_builder().query("x")?;
-    /// assert_eq!(b.build_str(&mut [0u8; 32])?, "http://a/b?x");
-    /// # Ok::<(), Box<dyn core::error::Error>>(())
-    /// ```
-    fn to_builder(&self) -> Builder<'a> {
-        Builder::from_slots(slots(self))
-    }
-
-    /// The path's segments, percent-decoded: see
-    /// [`crate::pct::PathSegments`] for the exact split (one leading `/`
-    /// does not start an empty segment). The same type as every family's
-    /// `path_segments()`. An opaque URI has none: its `opaque_part` is not
-    /// made of segments (§3).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// use uridfa::rfc2396::UriRef;
-    /// let r = UriRef::parse("http://h/a%20b/c;p?x=1%202&y")?;
-    /// let mut segs = r.path_segments();
-    /// assert!(segs.next().unwrap().eq_str("a b"));
-    /// assert!(segs.next().unwrap().eq_str("c;p"));
-    /// assert!(segs.next().is_none());
-    /// let opaque = UriRef::parse("mailto:a@b")?;
-    /// assert!(opaque.path_segments().next().is_none() && opaque.opaque_part().is_some());
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    fn path_segments(&self) -> crate::pct::PathSegments<'a> {
-        let path = if opaque_part(self).is_some() {
-            ""
-        } else {
-            path(self)
-        };
-        crate::pct::PathSegments::new(path)
-    }
-
-    /// The query's `key=value` pairs, percent-decoded, or `None` without a
-    /// query: see [`crate::pct::QueryPairs`] (split at `&`, then at the
-    /// first `=`; no `+` to space).
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// use uridfa::prelude::*;
-    /// let r = uridfa::rfc2396::UriRef::parse("http://h/a?x=1%202&y")?;
-    /// let mut pairs = r.query_pairs().unwrap();
-    /// let (k, v) = pairs.next().unwrap();
-    /// assert!(k.eq_str("x") && v.unwrap().eq_str("1 2"));
-    /// # Ok::<(), uridfa::Error>(())
-    /// ```
-    fn query_pairs(&self) -> Option<crate::pct::QueryPairs<'a>> {
-        Some(crate::pct::QueryPairs::new(self.get(tables::QUERY)?))
-    }
-}
+pub trait Rfc2396Ref<'a>: crate::family::older::OlderRef<'a> + View<'a, Grammar = Rfc2396> {}
 
 // Every view of this grammar, by one blanket impl, and no other: the
-// trait's methods read this grammar's captures by their index, so a view
-// of another grammar (a derived one) cannot implement it (its supertrait
-// names this grammar's marker, and a view of this grammar already has it).
+// supertrait names this grammar's marker, and a view of this grammar
+// already has it.
 impl<'a, V: View<'a, Grammar = Rfc2396>> Rfc2396Ref<'a> for V {}
 
 // Each view's own doc; its methods beyond the generated accessors come
-// from `Rfc2396Ref`, implemented above.
+// from `crate::family::older::OlderRef` (`;@ family older`).
 
 /// A `URI-reference` (§4): an absolute or relative URI, or nothing,
 /// with an optional fragment.
@@ -299,7 +174,6 @@ impl<'a, V: View<'a, Grammar = Rfc2396>> Rfc2396Ref<'a> for V {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// use uridfa::rfc2396::{AuthorityKind, UriRef};
 /// let r = UriRef::parse("ftp://ftp.is.co.za/rfc/rfc1808.txt#top")?;
 /// assert_eq!(r.scheme(), Some("ftp"));
@@ -316,7 +190,6 @@ impl UriRef<'_> {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// let u = uridfa::rfc2396::AbsoluteUri::parse("mailto:mduerst@ifi.unizh.ch")?;
 /// assert_eq!(u.scheme(), "mailto");
 /// assert_eq!(u.opaque_part(), Some("mduerst@ifi.unizh.ch"));
@@ -331,7 +204,6 @@ impl AbsoluteUri<'_> {}
 /// # Example
 ///
 /// ```
-/// use uridfa::prelude::*;
 /// let r = uridfa::rfc2396::RelativeUri::parse("../g;x?y")?;
 /// assert_eq!(r.path(), "../g;x");
 /// assert_eq!(r.query(), Some("y"));
@@ -339,25 +211,12 @@ impl AbsoluteUri<'_> {}
 /// ```
 impl RelativeUri<'_> {}
 
-
 impl crate::builder::Sealed for Rfc2396 {}
 
-// The builder's grammar: the components it reads back are the view's
-// slots; parsing and spans come from the view (`crate::parts::FromTags`).
-impl crate::builder::PartsSyntax for Rfc2396 {
-    type Ref<'b> = UriRef<'b>;
-    type Tags = [u32; 2 * tables::CAPTURE_LEN];
-    const ENTRY: &'static str = "URI-reference";
-    // `'b: 'b` makes `'b` early-bound, as it is in the trait (where it
-    // appears only in the projection `Self::Ref<'b>`).
-    #[allow(clippy::extra_unused_lifetimes)]
-    fn read_back<'b>(r: &UriRef<'b>) -> Option<[Option<&'b str>; crate::builder::SLOT_LEN]>
-    where
-        'b: 'b,
-    {
-        Some(slots(r))
-    }
-}
+// The builder's grammar (`crate::builder::PartsSyntax`) is generated
+// beside the first view (`;@ family older`): the components it reads back
+// are the view's slots (`crate::family::older::slots`); parsing and spans
+// come from the view (`crate::parts::FromTags`).
 
 // RFC 2396's components, `server` or `reg_name` authority, each set by the
 // builder ([`crate::builder::shape::Server`]).
@@ -398,7 +257,6 @@ impl Default for Builder<'_> {
         Self::new()
     }
 }
-
 
 // How resolution reads RFC 2396 (Note [algorithms over grammars] in
 // `src/algorithms/reading.rs`): base and reference validated with its own

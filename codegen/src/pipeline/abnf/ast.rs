@@ -366,12 +366,19 @@ pub enum Family {
     /// `url`: RFC 1738 and its draft, one view per scheme of §3;
     /// `uridfa::family::url::UrlRef` and the scheme traits beside it.
     Url,
+    /// `older`: the generic syntaxes before RFC 3986 (RFC 2396 and its
+    /// drafts); `uridfa::family::older::OlderRef`. Its marker trait is
+    /// sealed, so only the built-in views get the methods.
+    Older,
 }
 
 impl Family {
     /// Every family, as the pragma names it.
-    pub const ALL: &'static [(&'static str, Family)] =
-        &[("generic", Family::Generic), ("url", Family::Url)];
+    pub const ALL: &'static [(&'static str, Family)] = &[
+        ("generic", Family::Generic),
+        ("url", Family::Url),
+        ("older", Family::Older),
+    ];
 
     /// The family the pragma calls `name`.
     pub fn from_name(name: &str) -> Option<Family> {

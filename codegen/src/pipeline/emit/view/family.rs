@@ -29,7 +29,12 @@ use super::spec::ViewSpec;
 // url`, `uridfa::family::url`) chooses by the view's entry rule, one per
 // scheme of RFC 1738 §3: every view has `scheme`, the views of the common
 // Internet scheme syntax `host` and the ports, and each scheme's view its
-// own scheme's trait's methods (`FtpRef::cwd`, ...).
+// own scheme's trait's methods (`FtpRef::cwd`, ...). The older generic
+// syntaxes (`;@ family older`, `uridfa::family::older::OlderRef`) choose
+// by the grammar's captures: a view has the methods of the parts its
+// grammar has (`authority_kind` where the authority has kinds,
+// `path_kind` where the path is captured rule by rule, ...), and the
+// trait's method gives `None` or nothing on the others' views.
 
 /// One delegating method: name, arguments, return type, the trait it
 /// calls (`GenericRef` or `Resolve`), and its doc's first sentence.
@@ -51,6 +56,169 @@ pub fn family_tokens(c: &Compiled, spec: &ViewSpec) -> TokenStream {
     match family {
         Family::Generic => generic(c, spec),
         Family::Url => url(spec),
+        Family::Older => older(c, spec),
+    }
+}
+
+/// `;@ family older`: the methods of `uridfa::family::older::OlderRef`
+/// that the grammar has, chosen by its captures (the crate's trait gives
+/// `None`, or nothing, for the others): `authority_kind` when the
+/// authority has kinds (a `server` capture); `path_kind` when the path is
+/// captured rule by rule (`abs-path`, `opaque-part`, `rel-path`);
+/// `opaque_part` when a capture reports the `opaque-part` rule among
+/// others (a capture of that name is an accessor already); `segments`
+/// and `params` when `path-segments` is captured; `to_builder` for a
+/// built-in view of a grammar with `;@ component` rules. Nothing for a
+/// derived view: the family's marker trait is sealed.
+fn older(c: &Compiled, spec: &ViewSpec) -> TokenStream {
+    if spec.from_tags.is_none() {
+        return quote!();
+    }
+    let root = &spec.paths.root;
+    let name = &spec.name;
+    let grammar = &spec.grammar_type;
+    let family = quote!(#root::family::older);
+    let captures = &c.grammar.captures;
+    let has = |n: &str| captures.iter().any(|cap| cap.name == n);
+    let opaque_among_others = captures
+        .iter()
+        .any(|cap| cap.name != "opaque-part" && cap.rules.iter().any(|(r, _)| r == "opaque-part"));
+    let opt = |t: TokenStream| quote!(::core::option::Option<#t>);
+    let mut methods: Vec<(&str, TokenStream, &str)> = Vec::new();
+    if has("server") {
+        methods.push((
+            "authority_kind",
+            opt(quote!(<#grammar as #family::Older>::AuthorityKind)),
+            "Whether the authority is a `server` or a `reg_name`; `None` without an authority.",
+        ));
+    }
+    methods.extend([
+        (
+            "host_kind",
+            opt(quote!(<#grammar as #family::Older>::HostKind)),
+            "Which alternative of `host` matched; `None` without a host.",
+        ),
+        (
+            "port_u16",
+            opt(quote!(u16)),
+            "The port as a number: `None` if absent, empty, or above 65535.",
+        ),
+        (
+            "path",
+            quote!(&'a str),
+            "The path, however it matched; always defined, possibly empty.",
+        ),
+    ]);
+    if has("abs-path") && has("opaque-part") && has("rel-path") {
+        methods.push((
+            "path_kind",
+            quote!(<#grammar as #family::Older>::PathKind),
+            "Which rule the path matched.",
+        ));
+    }
+    if opaque_among_others {
+        methods.push((
+            "opaque_part",
+            opt(quote!(&'a str)),
+            "The part after `scheme:` of a URI that is not hierarchical; `None` otherwise.",
+        ));
+    }
+    methods.extend([
+        (
+            "scheme_specific_part",
+            opt(quote!(&'a str)),
+            "Everything after the scheme's `:`, up to the fragment's `#`; `None` without a \
+             scheme.",
+        ),
+        (
+            "path_segments",
+            quote!(#root::pct::PathSegments<'a>),
+            "The path's segments, percent-decoded; none for an opaque URI.",
+        ),
+    ]);
+    if has("path-segments") {
+        methods.extend([
+            (
+                "segments",
+                quote!(#root::pct::PathSegments<'a>),
+                "The segments of `path_segments`, each with its `;` parameters.",
+            ),
+            (
+                "params",
+                quote!(#family::AllParams<'a>),
+                "Every `;` parameter of every segment of the path, in order, each decoded.",
+            ),
+        ]);
+    }
+    methods.push((
+        "query_pairs",
+        opt(quote!(#root::pct::QueryPairs<'a>)),
+        "The query's `key=value` pairs, percent-decoded; `None` without a query.",
+    ));
+    if !c.grammar.components.is_empty() {
+        methods.push((
+            "to_builder",
+            quote!(#root::builder::PartsBuilder<'a, #grammar>),
+            "A builder pre-filled with this reference's components, to change some of them \
+             and build anew.",
+        ));
+    }
+    let path_root = if spec.paths.root.to_string() == "crate" {
+        "crate"
+    } else {
+        "uridfa"
+    };
+    let items = methods.into_iter().map(|(n, ret, doc)| {
+        let doc = format!(
+            " {doc} The view's own name for [`OlderRef::{n}`]({path_root}::family::older::OlderRef::{n}), \
+             which says more and has the examples; no trait import needed."
+        );
+        let method = format_ident!("{}", n);
+        quote! {
+            #[doc = #doc]
+            #[inline]
+            pub fn #method(&self) -> #ret {
+                <Self as #family::OlderRef<'a>>::#method(self)
+            }
+        }
+    });
+    // The builder's grammar, once per grammar: its first view reads a
+    // built text back (`uridfa::family::older::slots` gives the
+    // components). A blanket impl over the family's marker trait would
+    // overlap the URL family's blanket impl of the same trait.
+    let first_view = c.grammar.views.first().map(|v| v.rule.as_str());
+    let parts_syntax = if first_view == Some(spec.rule.as_str()) && !c.grammar.components.is_empty()
+    {
+        let tables = &spec.paths.tables;
+        let entry = &spec.rule;
+        quote! {
+            impl #root::builder::PartsSyntax for #grammar {
+                type Ref<'b> = #name<'b>;
+                type Tags = [u32; 2 * #tables::CAPTURE_LEN];
+                const ENTRY: &'static str = #entry;
+                // `'b: 'b` makes `'b` early-bound, as it is in the trait
+                // (where it appears only in the projection `Self::Ref<'b>`).
+                #[allow(clippy::extra_unused_lifetimes)]
+                fn read_back<'b>(
+                    r: &#name<'b>,
+                ) -> ::core::option::Option<
+                    [::core::option::Option<&'b str>; #root::builder::SLOT_LEN],
+                >
+                where
+                    'b: 'b,
+                {
+                    ::core::option::Option::Some(#family::slots(r))
+                }
+            }
+        }
+    } else {
+        quote!()
+    };
+    quote! {
+        impl<'a> #name<'a> {
+            #(#items)*
+        }
+        #parts_syntax
     }
 }
 
