@@ -37,6 +37,8 @@ pub fn ragel_split(s: &[u8]) -> Option<[Option<(usize, usize)>; 7]> {
     if s.last() != Some(&0) || !ragel_available() {
         return None;
     }
+    // Written only by the C peer, which a build without Ragel lacks.
+    #[cfg_attr(no_ragel, allow(unused_mut))]
     let mut c = Components {
         p: [std::ptr::null(); 14],
     };
@@ -79,6 +81,8 @@ pub fn split(s: &[u8]) -> Option<[Option<(usize, usize)>; 7]> {
     if s.last() != Some(&0) || !available() {
         return None;
     }
+    // Written only by the C peer, which a build without re2c lacks.
+    #[cfg_attr(no_re2c, allow(unused_mut))]
     let mut c = Components {
         p: [std::ptr::null(); 14],
     };
