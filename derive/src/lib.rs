@@ -220,6 +220,20 @@ fn expand(input: &DeriveInput) -> syn::Result<TokenStream> {
         .ok_or_else(|| at_grammar("CARGO_MANIFEST_DIR is not set: build with cargo".into()))?;
     let path = manifest_dir.join(grammar_attr.value.value());
     let mut grammar = abnf::load(&path).map_err(|d| at_grammar(d.to_string()))?;
+    // `;@ family url` and `;@ family older` name families whose marker
+    // traits are sealed: uridfa implements them for its built-in grammars
+    // only, so a derived grammar's views could not have their methods.
+    if let Some(f @ (abnf::Family::Url | abnf::Family::Older)) = grammar.family {
+        let name = abnf::Family::ALL
+            .iter()
+            .find(|&&(_, g)| g == f)
+            .map_or("", |&(n, _)| n);
+        return Err(at_grammar(format!(
+            "{}: error: `;@ family {name}` is for uridfa's built-in grammars (its marker \
+             trait is sealed); a derived grammar can say `;@ family generic`, or name no family",
+            path.display()
+        )));
+    }
 
     // The entry: the attribute's, or the file's first `;@ entry`.
     let (rule, span) = match &entry_attr {
@@ -539,6 +553,24 @@ mod tests {
     }
 
     const DATE: &str = ";@ entry d\n;@ capture y\nd = y \"-\" 2DIGIT\ny = 4DIGIT\n";
+
+    #[test]
+    fn sealed_families_are_refused() {
+        for f in ["url", "older"] {
+            let e = error(
+                &format!("fam-{f}"),
+                &format!(";@ family {f}\n{DATE}"),
+                "#[grammar = \"PATH\"] struct D;",
+            );
+            assert!(
+                e.contains(&format!("fam-{f}.abnf: error: `;@ family {f}` is for uridfa's built-in grammars")),
+                "{e}"
+            );
+        }
+        // The open family is accepted.
+        let out = expanded("fam-generic", &format!(";@ family generic\n{DATE}"));
+        assert!(out.contains("struct DView"), "{out}");
+    }
 
     #[test]
     fn missing_and_malformed_attributes() {
