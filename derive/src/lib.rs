@@ -563,7 +563,9 @@ mod tests {
                 "#[grammar = \"PATH\"] struct D;",
             );
             assert!(
-                e.contains(&format!("fam-{f}.abnf: error: `;@ family {f}` is for uridfa's built-in grammars")),
+                e.contains(&format!(
+                    "fam-{f}.abnf: error: `;@ family {f}` is for uridfa's built-in grammars"
+                )),
                 "{e}"
             );
         }
