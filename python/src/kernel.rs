@@ -551,7 +551,8 @@ fn run_fast(
     let singles = &plan.singles;
     // Per component, per row of the block: its span as `(start, length)`,
     // `(0, 0)` where it did not match (whose view is the zero view).
-    let mut spans = vec![[(0, 0); BLOCK]; singles.len()];
+    // (Offsets of a row, which is shorter than 4 GiB: `Input::new`.)
+    let mut spans = vec![[(0u32, 0u32); BLOCK]; singles.len()];
     // Per kind field, per row of the block: the kind capture that
     // matched, if one did.
     let mut kinds = vec![[0usize; BLOCK]; plan.kinds_of.len()];
@@ -591,7 +592,11 @@ fn run_fast(
             for ((spans, here), &(_, cap)) in spans.iter_mut().zip(&mut *here_single).zip(singles) {
                 let (a, e) = tags(cap);
                 let on = is_span((a, e));
-                spans[j] = if on { (a, e - a) } else { (0, 0) };
+                spans[j] = if on {
+                    (a as u32, (e - a) as u32)
+                } else {
+                    (0, 0)
+                };
                 *here |= u64::from(on) << j;
             }
             for ((kind, here), (_, of)) in kinds.iter_mut().zip(&mut *here_kind).zip(&plan.kinds_of)
@@ -608,7 +613,7 @@ fn run_fast(
             let views = s.views[f].get_mut(b..b + m).unwrap_or_default();
             let view = |j: usize| {
                 let ((a, len), row) = (spans[j], &located[j]);
-                view_at(row.whole, row.start + a, len, row.buffer)
+                view_at(row.whole, row.start + a as usize, len as usize, row.buffer)
             };
             if here.count_ones() <= SPARSE {
                 for_each_bit(here, |j| views[j] = view(j));
