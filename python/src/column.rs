@@ -181,7 +181,7 @@ impl<'a> Located<'a> {
 
     /// Bytes `a..b` of `whole`, buffer `buffer`; no bytes if out of
     /// bounds.
-    #[inline]
+    #[inline(always)]
     fn of(whole: &'a [u8], a: usize, b: usize, buffer: u32, inline: bool) -> Located<'a> {
         whole.get(a..b).map_or(Located::NONE, |bytes| Located {
             bytes,
@@ -196,7 +196,8 @@ impl<'a> Located<'a> {
 impl<'a> Column<'a> {
     /// Row `i`'s bytes and the buffer they are in. An out-of-bounds
     /// offset or view gives no bytes (at `start` 0).
-    #[inline]
+    // Inlined into each row loop: a call per row cost more than the walk.
+    #[inline(always)]
     pub fn locate(&self, i: usize) -> Located<'a> {
         match *self {
             // A negative offset becomes a huge `usize`: out of bounds.
@@ -244,7 +245,7 @@ impl<'a> Column<'a> {
     /// held inline, which are at most 12 bytes: their components are
     /// inline views too): [`Column::locate`]. An out-of-bounds offset or
     /// view gives no bytes.
-    #[inline]
+    #[inline(always)]
     pub fn row(&self, i: usize) -> (&'a [u8], Option<Base>) {
         let l = self.locate(i);
         let base = Base {
