@@ -514,26 +514,47 @@ fn view_at(whole: &[u8], p: usize, len: usize, buffer: u32) -> u128 {
 /// Rows of one block of [`run_fast`]: one word of validity bits.
 const BLOCK: usize = 64;
 
-/// Whether tags `(s, e)` are a span (`NIL` for never set).
+/// Whether tags `(s, e)` are a span: `s <= e` and `e` is not `NIL`
+/// (`usize::MAX`, which the increment wraps to 0), in one comparison.
 #[inline(always)]
 fn is_span((s, e): (usize, usize)) -> bool {
-    e != uridfa_runtime::NIL && s <= e
+    e.wrapping_add(1) > s
 }
 
 /// [`run_rows`] for entries that [`fast_fits`], 64 rows at a time: each
-/// row's tags straight from the runtime's register file, with no `Scratch`
-/// and no spans in between, then each field's views of the block in one
-/// pass, every view made from one load of the input buffer
-/// ([`view_at`]). A row that the grammar rejects, or that is not ASCII (so
-/// needs Note [rows that are not UTF-8]), goes through [`split_row`], the
-/// general path, after the block's views, so every row gets the same
-/// output either way.
+/// row's run leaves its tags in its own register file of the block, with
+/// no `Scratch` and no spans in between, then each field's views of the
+/// block are written in one pass, every view made from one load of the
+/// input buffer ([`view_at`]). A row that the grammar rejects, or that is
+/// not ASCII (so needs Note [rows that are not UTF-8]), goes through
+/// [`split_row`], the general path, after the block's views, so every row
+/// gets the same output either way.
 ///
 /// Note [views by block]: a field's views of a block are written in one
 /// pass without a branch per row (the zero view where the component did
 /// not match), and not at all when it matched in none of the block's rows:
 /// the views of a component that never matches stay untouched zero pages.
+/// The tags are read where the run left them, one register file per row
+/// of the block: the runtime's small file of 32 registers for machines of
+/// at most [`uridfa_runtime::SMALL_WIDE_REGS`], else the file of 64.
 fn run_fast(
+    entry: &Entry,
+    plan: &Plan<'_>,
+    col: &Column<'_>,
+    nulls: Option<&NullBuffer>,
+    lo: usize,
+    s: &mut Slices<'_>,
+    scratch: &mut Scratch,
+) {
+    if entry.tables.reg_len as usize <= uridfa_runtime::SMALL_WIDE_REGS {
+        run_blocks::<32>(entry, plan, col, nulls, lo, s, scratch);
+    } else {
+        run_blocks::<FAST_REGS>(entry, plan, col, nulls, lo, s, scratch);
+    }
+}
+
+/// [`run_fast`] with register files of `N` registers.
+fn run_blocks<const N: usize>(
     entry: &Entry,
     plan: &Plan<'_>,
     col: &Column<'_>,
@@ -547,61 +568,43 @@ fn run_fast(
     // One check of every row's bytes at once, where they are one range.
     let all_ascii = col.span_bytes(lo, lo + rows).is_some_and(<[u8]>::is_ascii);
     let after = entry.after;
-    let mut regs = [uridfa_runtime::NIL; FAST_REGS];
     let singles = &plan.singles;
-    // Per component, per row of the block: its span as `(start, length)`,
-    // `(0, 0)` where it did not match (whose view is the zero view).
-    // (Offsets of a row, which is shorter than 4 GiB: `Input::new`.)
-    let mut spans = vec![[(0u32, 0u32); BLOCK]; singles.len()];
+    // Each row's register file, as its run left it (stale for a row that
+    // is not valid, which the block's `valid` bits leave out).
+    let mut files = [[uridfa_runtime::NIL; N]; BLOCK];
     // Per kind field, per row of the block: the kind capture that
     // matched, if one did.
     let mut kinds = vec![[0usize; BLOCK]; plan.kinds_of.len()];
-    // Per component, then per kind field: the block's rows where it is.
-    let mut here = vec![0u64; singles.len() + plan.kinds_of.len()];
+    // Per kind field: the block's rows where it is.
+    let mut here_kind = vec![0u64; plan.kinds_of.len()];
     let mut located = [Located::NONE; BLOCK];
     for b in (0..rows).step_by(BLOCK) {
         let m = BLOCK.min(rows - b);
         let w = b / 64;
         let mut valid = 0u64;
         let mut slow = 0u64;
-        here.fill(0);
-        let (here_single, here_kind) = here.split_at_mut(singles.len());
-        for j in 0..m {
+        here_kind.fill(0);
+        for (j, regs) in files.iter_mut().enumerate().take(m) {
             let i = lo + b + j;
-            let row = (!nulls.is_some_and(|n| n.is_null(i))).then(|| col.locate(i));
-            let ok = row.is_some_and(|row| {
-                (all_ascii || row.bytes.is_ascii())
-                    && uridfa_runtime::split_regs(t, row.bytes, &mut regs).is_ok()
-            });
-            let Some(row) = row.filter(|_| ok) else {
-                // A null row, or one for the general path: no views from
-                // tags (the block's pass writes it the zero view).
-                slow |= u64::from(row.is_some()) << j;
-                for spans in &mut spans {
-                    spans[j] = (0, 0);
-                }
+            if nulls.is_some_and(|n| n.is_null(i)) {
                 continue;
-            };
+            }
+            let row = col.locate(i);
             let bytes = row.bytes;
+            if !((all_ascii || bytes.is_ascii())
+                && uridfa_runtime::split_regs(t, bytes, regs).is_ok())
+            {
+                slow |= 1 << j;
+                continue;
+            }
             if !after.is_empty() {
-                after.decide(t, bytes, &mut regs);
+                after.decide(t, bytes, regs);
             }
             valid |= 1 << j;
             located[j] = row;
-            let tags = |c: usize| (regs[(2 * c) % FAST_REGS], regs[(2 * c + 1) % FAST_REGS]);
-            for ((spans, here), &(_, cap)) in spans.iter_mut().zip(&mut *here_single).zip(singles) {
-                let (a, e) = tags(cap);
-                let on = is_span((a, e));
-                spans[j] = if on {
-                    (a as u32, (e - a) as u32)
-                } else {
-                    (0, 0)
-                };
-                *here |= u64::from(on) << j;
-            }
-            for ((kind, here), (_, of)) in kinds.iter_mut().zip(&mut *here_kind).zip(&plan.kinds_of)
+            for ((kind, here), (_, of)) in kinds.iter_mut().zip(&mut here_kind).zip(&plan.kinds_of)
             {
-                if let Some(k) = of.iter().copied().find(|&k| is_span(tags(k))) {
+                if let Some(k) = of.iter().copied().find(|&k| is_span(tags(regs, k))) {
                     kind[j] = k;
                     *here |= 1 << j;
                 }
@@ -609,23 +612,29 @@ fn run_fast(
         }
         s.valid.0[w] |= valid;
         // Note [views by block].
-        for ((spans, &here), &(f, _)) in spans.iter().zip(&*here_single).zip(singles) {
+        let files = &files[..m];
+        for &(f, cap) in singles {
+            let here = files.iter().enumerate().fold(0u64, |acc, (j, regs)| {
+                acc | (u64::from(is_span(tags(regs, cap))) << j)
+            }) & valid;
             let views = s.views[f].get_mut(b..b + m).unwrap_or_default();
-            let view = |j: usize| {
-                let ((a, len), row) = (spans[j], &located[j]);
-                view_at(row.whole, row.start + a as usize, len as usize, row.buffer)
+            // Row `j`'s view, the zero view unless `on`.
+            let view = |j: usize, on: bool| {
+                let (a, e) = files.get(j).map_or((0, 0), |regs| tags(regs, cap));
+                let (a, len) = if on { (a, e - a) } else { (0, 0) };
+                let row = &located[j];
+                view_at(row.whole, row.start + a, len, row.buffer)
             };
             if here.count_ones() <= SPARSE {
-                for_each_bit(here, |j| views[j] = view(j));
-            } else if here != 0 {
-                // The rows where it did not match get the zero view.
+                for_each_bit(here, |j| views[j] = view(j, true));
+            } else {
                 for (j, v) in views.iter_mut().enumerate() {
-                    *v = view(j);
+                    *v = view(j, here >> j & 1 != 0);
                 }
             }
             s.present[f].0[w] |= here;
         }
-        for ((kind, &here), &(f, _)) in kinds.iter().zip(&*here_kind).zip(&plan.kinds_of) {
+        for ((kind, &here), &(f, _)) in kinds.iter().zip(&here_kind).zip(&plan.kinds_of) {
             let views = s.views[f].get_mut(b..b + m).unwrap_or_default();
             for_each_bit(here, |j| views[j] = plan.kinds.view(kind[j]));
             s.present[f].0[w] |= here;
@@ -634,6 +643,13 @@ fn run_fast(
             split_row(entry, plan, col, lo + b + j, b + j, scratch, s);
         });
     }
+}
+
+/// The tags of capture `cap` in a register file (tag `2 cap` and `2 cap +
+/// 1`; `NIL` for never set).
+#[inline(always)]
+fn tags<const N: usize>(regs: &[usize; N], cap: usize) -> (usize, usize) {
+    (regs[(2 * cap) % N], regs[(2 * cap + 1) % N])
 }
 
 /// Rows of a block up to which a component's views are written row by
