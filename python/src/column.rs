@@ -164,64 +164,63 @@ pub struct Located<'a> {
     /// The index of `whole` among the buffers output views name (0 for a
     /// view held inline, whose components are inline too).
     pub buffer: u32,
+    /// Whether the bytes are held inline in the row's own view (at most
+    /// 12 bytes): `whole` is then no buffer output views can name.
+    pub inline: bool,
+}
+
+impl<'a> Located<'a> {
+    /// No bytes: what a row out of bounds gives.
+    pub const NONE: Located<'static> = Located {
+        bytes: &[],
+        whole: &[],
+        start: 0,
+        buffer: 0,
+        inline: false,
+    };
+
+    /// Bytes `a..b` of `whole`, buffer `buffer`; no bytes if out of
+    /// bounds.
+    #[inline(always)]
+    fn of(whole: &'a [u8], a: usize, b: usize, buffer: u32, inline: bool) -> Located<'a> {
+        whole.get(a..b).map_or(Located::NONE, |bytes| Located {
+            bytes,
+            whole,
+            start: a,
+            buffer,
+            inline,
+        })
+    }
 }
 
 impl<'a> Column<'a> {
-    /// Row `i`'s bytes and the buffer they are in; as [`Column::row`], an
-    /// out-of-bounds view gives no bytes (at `start` 0).
-    #[inline]
+    /// Row `i`'s bytes and the buffer they are in. An out-of-bounds
+    /// offset or view gives no bytes (at `start` 0).
+    // Inlined into each row loop: a call per row cost more than the walk.
+    #[inline(always)]
     pub fn locate(&self, i: usize) -> Located<'a> {
-        let none = Located {
-            bytes: &[],
-            whole: &[],
-            start: 0,
-            buffer: 0,
-        };
         match *self {
+            // A negative offset becomes a huge `usize`: out of bounds.
             Column::Offsets32(off, data) => {
-                let (a, b) = (off[i] as usize, off[i + 1] as usize);
-                data.get(a..b).map_or(none, |bytes| Located {
-                    bytes,
-                    whole: data,
-                    start: a,
-                    buffer: 0,
-                })
+                Located::of(data, off[i] as usize, off[i + 1] as usize, 0, false)
             }
             Column::Offsets64(off, data) => {
-                let (a, b) = (off[i] as usize, off[i + 1] as usize);
-                data.get(a..b).map_or(none, |bytes| Located {
-                    bytes,
-                    whole: data,
-                    start: a,
-                    buffer: 0,
-                })
+                Located::of(data, off[i] as usize, off[i + 1] as usize, 0, false)
             }
             Column::Views(views, raw, buffers) => {
                 let v = views[i];
                 let len = v as u32 as usize;
                 if len <= 12 {
+                    // The bytes follow the length in the view itself
+                    // (views are little-endian: Arrow's C Data Interface).
                     let at = i * 16 + 4;
-                    raw.get(at..at + len).map_or(none, |bytes| Located {
-                        bytes,
-                        whole: raw,
-                        start: at,
-                        buffer: 0,
-                    })
+                    Located::of(raw, at, at + len, 0, true)
                 } else {
                     let buffer = (v >> 64) as u32;
                     let offset = (v >> 96) as u32 as usize;
-                    buffers
-                        .get(buffer as usize)
-                        .and_then(|b| {
-                            let whole = b.as_slice();
-                            whole.get(offset..offset + len).map(|bytes| Located {
-                                bytes,
-                                whole,
-                                start: offset,
-                                buffer,
-                            })
-                        })
-                        .unwrap_or(none)
+                    buffers.get(buffer as usize).map_or(Located::NONE, |b| {
+                        Located::of(b.as_slice(), offset, offset + len, buffer, false)
+                    })
                 }
             }
         }
@@ -244,50 +243,15 @@ impl<'a> Column<'a> {
 
     /// Row `i`'s bytes and where they live (`None` for the bytes of a view
     /// held inline, which are at most 12 bytes: their components are
-    /// inline views too). An out-of-bounds view gives no bytes.
-    #[inline]
+    /// inline views too): [`Column::locate`]. An out-of-bounds offset or
+    /// view gives no bytes.
+    #[inline(always)]
     pub fn row(&self, i: usize) -> (&'a [u8], Option<Base>) {
-        match *self {
-            Column::Offsets32(off, data) => {
-                let (a, b) = (off[i] as usize, off[i + 1] as usize);
-                let bytes = data.get(a..b).unwrap_or_default();
-                (
-                    bytes,
-                    Some(Base {
-                        buffer: 0,
-                        offset: a as u32,
-                    }),
-                )
-            }
-            Column::Offsets64(off, data) => {
-                let (a, b) = (off[i] as usize, off[i + 1] as usize);
-                let bytes = data.get(a..b).unwrap_or_default();
-                (
-                    bytes,
-                    Some(Base {
-                        buffer: 0,
-                        offset: a as u32,
-                    }),
-                )
-            }
-            Column::Views(views, raw, buffers) => {
-                let v = &views[i];
-                let len = *v as u32 as usize;
-                if len <= 12 {
-                    // The bytes follow the length in the view itself
-                    // (views are little-endian: Arrow's C Data Interface).
-                    let at = i * 16 + 4;
-                    (raw.get(at..at + len).unwrap_or_default(), None)
-                } else {
-                    let buffer = (*v >> 64) as u32;
-                    let offset = (*v >> 96) as u32;
-                    let bytes = buffers
-                        .get(buffer as usize)
-                        .and_then(|b| b.get(offset as usize..offset as usize + len))
-                        .unwrap_or_default();
-                    (bytes, Some(Base { buffer, offset }))
-                }
-            }
-        }
+        let l = self.locate(i);
+        let base = Base {
+            buffer: l.buffer,
+            offset: l.start as u32,
+        };
+        (l.bytes, (!l.inline).then_some(base))
     }
 }

@@ -16,6 +16,7 @@
 //!
 //! Principal types: [`Loaded`], [`Entry`], [`Source`].
 
+use crate::after::AfterRows;
 pub use crate::layout::Entry;
 use crate::layout::Layout;
 use std::collections::HashMap;
@@ -83,6 +84,7 @@ impl Loaded {
                 utf8: g.utf8,
                 lists,
                 layout: Box::leak(Box::new(Layout::of(&tables))),
+                after: Box::leak(Box::new(AfterRows::of(&tables))),
             })
             .collect();
         Ok(Loaded {
@@ -137,6 +139,7 @@ impl Loaded {
                 utf8: compiled.grammar.utf8,
                 lists,
                 layout: Box::leak(Box::new(Layout::of(&m.tables.as_tables()))),
+                after: Box::leak(Box::new(AfterRows::of(&m.tables.as_tables()))),
             })
             .collect();
         let name = std::path::Path::new(path)

@@ -20,7 +20,7 @@
 //!
 //! Principal types: [`Output`], [`FirstError`].
 
-use crate::column::{Column, Input};
+use crate::column::{Column, Input, Located};
 use crate::grammar::Entry;
 use crate::layout::{Field, Layout, Scratch};
 use arrow_array::builder::make_view;
@@ -478,6 +478,18 @@ fn fast_fits(entry: &Entry, layout: &Layout) -> bool {
         && 2 * t.capture_len() <= t.reg_len as usize
 }
 
+/// The masks of inline views of 0 to 12 bytes: the length and that many
+/// bytes after it.
+const INLINE_MASKS: [u128; 13] = {
+    let mut m = [u128::MAX; 13];
+    let mut len = 0;
+    while len < 12 {
+        m[len] = (1u128 << (32 + 8 * len)) - 1;
+        len += 1;
+    }
+    m
+};
+
 /// The view of `len` bytes at `p` of `whole` (buffer `buffer` of the
 /// output field), made from one sixteen-byte load: inline (the bytes,
 /// zero-padded, after the length) up to 12 bytes, else the length, the
@@ -489,41 +501,60 @@ fn view_at(whole: &[u8], p: usize, len: usize, buffer: u32) -> u128 {
     let Some(w) = whole.get(p..).and_then(<[u8]>::first_chunk::<16>) else {
         return make_view(whole.get(p..p + len).unwrap_or_default(), buffer, p as u32);
     };
-    let raw = u128::from_le_bytes(*w);
-    let inline = ((raw & ((1u128 << (8 * len.min(12))) - 1)) << 32) | len as u128;
-    let long = (len as u128)
-        | (u128::from(raw as u32) << 32)
-        | (u128::from(buffer) << 64)
-        | ((p as u128) << 96);
+    // The length, then the bytes: an inline view but for its padding, and
+    // the low half of a long one (the length and the first four bytes).
+    let head = (u128::from_le_bytes(*w) << 32) | len as u128;
     if len <= 12 {
-        inline
+        head & INLINE_MASKS[len]
     } else {
-        long
+        u128::from(head as u64) | (u128::from(buffer) << 64) | ((p as u128) << 96)
     }
 }
 
-/// The span of capture `cap` in tag registers (`NIL` for never set), as
-/// `(start, length)`, and whether it matched: a capture that did not is
-/// `(0, 0)`, whose view is the zero view.
+/// Rows of one block of [`run_fast`]: one word of validity bits.
+const BLOCK: usize = 64;
+
+/// Whether tags `(s, e)` are a span: `s <= e` and `e` is not `NIL`
+/// (`usize::MAX`, which the increment wraps to 0), in one comparison.
 #[inline(always)]
-fn tag_span(regs: &[usize; FAST_REGS], cap: usize) -> (usize, usize, bool) {
-    let (s, e) = (regs[(2 * cap) % FAST_REGS], regs[(2 * cap + 1) % FAST_REGS]);
-    let present = e != uridfa_runtime::NIL && s <= e;
-    if present {
-        (s, e - s, true)
+fn is_span((s, e): (usize, usize)) -> bool {
+    e.wrapping_add(1) > s
+}
+
+/// [`run_rows`] for entries that [`fast_fits`], 64 rows at a time: each
+/// row's run leaves its tags in its own register file of the block, with
+/// no `Scratch` and no spans in between, then each field's views of the
+/// block are written in one pass, every view made from one load of the
+/// input buffer ([`view_at`]). A row that the grammar rejects, or that is
+/// not ASCII (so needs Note [rows that are not UTF-8]), goes through
+/// [`split_row`], the general path, after the block's views, so every row
+/// gets the same output either way.
+///
+/// Note [views by block]: a field's views of a block are written in one
+/// pass without a branch per row (the zero view where the component did
+/// not match), and not at all when it matched in none of the block's rows:
+/// the views of a component that never matches stay untouched zero pages.
+/// The tags are read where the run left them, one register file per row
+/// of the block: the runtime's small file of 32 registers for machines of
+/// at most [`uridfa_runtime::SMALL_WIDE_REGS`], else the file of 64.
+fn run_fast(
+    entry: &Entry,
+    plan: &Plan<'_>,
+    col: &Column<'_>,
+    nulls: Option<&NullBuffer>,
+    lo: usize,
+    s: &mut Slices<'_>,
+    scratch: &mut Scratch,
+) {
+    if entry.tables.reg_len as usize <= uridfa_runtime::SMALL_WIDE_REGS {
+        run_blocks::<32>(entry, plan, col, nulls, lo, s, scratch);
     } else {
-        (0, 0, false)
+        run_blocks::<FAST_REGS>(entry, plan, col, nulls, lo, s, scratch);
     }
 }
 
-/// [`run_rows`] for entries that [`fast_fits`]: each row's tags straight
-/// from the runtime's register file, with no `Scratch` and no spans in
-/// between, and every view made from one load of the input buffer
-/// ([`view_at`]); the validity bits of 64 rows are gathered in words and
-/// written once. A row that the grammar rejects, or that is not ASCII (so
-/// needs Note [rows that are not UTF-8]), goes through [`split_row`], the
-/// general path, so every row gets the same output either way.
-fn run_fast(
+/// [`run_fast`] with register files of `N` registers.
+fn run_blocks<const N: usize>(
     entry: &Entry,
     plan: &Plan<'_>,
     col: &Column<'_>,
@@ -536,52 +567,101 @@ fn run_fast(
     let rows = s.error_offset.len();
     // One check of every row's bytes at once, where they are one range.
     let all_ascii = col.span_bytes(lo, lo + rows).is_some_and(<[u8]>::is_ascii);
-    let has_after = !t.after.kinds.is_empty();
-    let mut regs = [uridfa_runtime::NIL; FAST_REGS];
+    let after = entry.after;
     let singles = &plan.singles;
-    let mut present = vec![0u64; s.present.len()];
-    let mut valid = 0u64;
-    for j in 0..rows {
-        let i = lo + j;
-        let bit = j & 63;
-        if !nulls.is_some_and(|b| b.is_null(i)) {
+    // Each row's register file, as its run left it (stale for a row that
+    // is not valid, which the block's `valid` bits leave out).
+    let mut files = [[uridfa_runtime::NIL; N]; BLOCK];
+    // Per kind field, per row of the block: the kind capture that
+    // matched, if one did.
+    let mut kinds = vec![[0usize; BLOCK]; plan.kinds_of.len()];
+    // Per kind field: the block's rows where it is.
+    let mut here_kind = vec![0u64; plan.kinds_of.len()];
+    let mut located = [Located::NONE; BLOCK];
+    for b in (0..rows).step_by(BLOCK) {
+        let m = BLOCK.min(rows - b);
+        let w = b / 64;
+        let mut valid = 0u64;
+        let mut slow = 0u64;
+        here_kind.fill(0);
+        for (j, regs) in files.iter_mut().enumerate().take(m) {
+            let i = lo + b + j;
+            if nulls.is_some_and(|n| n.is_null(i)) {
+                continue;
+            }
             let row = col.locate(i);
             let bytes = row.bytes;
-            let ok = (all_ascii || bytes.is_ascii())
-                && uridfa_runtime::split_regs(t, bytes, &mut regs).is_ok();
-            if ok {
-                if has_after {
-                    uridfa_runtime::decide_kinds_regs(t, bytes, &mut regs);
+            if !((all_ascii || bytes.is_ascii())
+                && uridfa_runtime::split_regs(t, bytes, regs).is_ok())
+            {
+                slow |= 1 << j;
+                continue;
+            }
+            if !after.is_empty() {
+                after.decide(t, bytes, regs);
+            }
+            valid |= 1 << j;
+            located[j] = row;
+            for ((kind, here), (_, of)) in kinds.iter_mut().zip(&mut here_kind).zip(&plan.kinds_of)
+            {
+                if let Some(k) = of.iter().copied().find(|&k| is_span(tags(regs, k))) {
+                    kind[j] = k;
+                    *here |= 1 << j;
                 }
-                valid |= 1 << bit;
-                for &(f, cap) in singles {
-                    let (a, len, here) = tag_span(&regs, cap);
-                    // Only a component that matched is written: the views
-                    // of one that never does stay untouched zero pages.
-                    if here {
-                        s.views[f][j] = view_at(row.whole, row.start + a, len, row.buffer);
-                    }
-                    present[f] |= u64::from(here) << bit;
-                }
-                for &(f, ref kinds) in &plan.kinds_of {
-                    if let Some(&k) = kinds.iter().find(|&&k| tag_span(&regs, k).2) {
-                        s.views[f][j] = plan.kinds.view(k);
-                        present[f] |= 1 << bit;
-                    }
-                }
+            }
+        }
+        s.valid.0[w] |= valid;
+        // Note [views by block].
+        let files = &files[..m];
+        for &(f, cap) in singles {
+            let here = files.iter().enumerate().fold(0u64, |acc, (j, regs)| {
+                acc | (u64::from(is_span(tags(regs, cap))) << j)
+            }) & valid;
+            let views = s.views[f].get_mut(b..b + m).unwrap_or_default();
+            // Row `j`'s view, the zero view unless `on`.
+            let view = |j: usize, on: bool| {
+                let (a, e) = files.get(j).map_or((0, 0), |regs| tags(regs, cap));
+                let (a, len) = if on { (a, e - a) } else { (0, 0) };
+                let row = &located[j];
+                view_at(row.whole, row.start + a, len, row.buffer)
+            };
+            if here.count_ones() <= SPARSE {
+                for_each_bit(here, |j| views[j] = view(j, true));
             } else {
-                split_row(entry, plan, col, i, j, scratch, s);
+                for (j, v) in views.iter_mut().enumerate() {
+                    *v = view(j, here >> j & 1 != 0);
+                }
             }
+            s.present[f].0[w] |= here;
         }
-        if bit == 63 || j + 1 == rows {
-            let w = j >> 6;
-            s.valid.0[w] |= valid;
-            valid = 0;
-            for (p, acc) in s.present.iter_mut().zip(&mut present) {
-                p.0[w] |= *acc;
-                *acc = 0;
-            }
+        for ((kind, &here), &(f, _)) in kinds.iter().zip(&here_kind).zip(&plan.kinds_of) {
+            let views = s.views[f].get_mut(b..b + m).unwrap_or_default();
+            for_each_bit(here, |j| views[j] = plan.kinds.view(kind[j]));
+            s.present[f].0[w] |= here;
         }
+        for_each_bit(slow, |j| {
+            split_row(entry, plan, col, lo + b + j, b + j, scratch, s);
+        });
+    }
+}
+
+/// The tags of capture `cap` in a register file (tag `2 cap` and `2 cap +
+/// 1`; `NIL` for never set).
+#[inline(always)]
+fn tags<const N: usize>(regs: &[usize; N], cap: usize) -> (usize, usize) {
+    (regs[(2 * cap) % N], regs[(2 * cap + 1) % N])
+}
+
+/// Rows of a block up to which a component's views are written row by
+/// row, not in one pass over the block (Note [views by block]).
+const SPARSE: u32 = 8;
+
+/// Calls `f` with the index of each bit set in `bits`, lowest first.
+#[inline(always)]
+fn for_each_bit(mut bits: u64, mut f: impl FnMut(usize)) {
+    while bits != 0 {
+        f(bits.trailing_zeros() as usize);
+        bits &= bits - 1;
     }
 }
 

@@ -7,6 +7,7 @@
 //!
 //! Principal type: [`Entry`].
 
+use crate::after::AfterRows;
 pub use uridfa_codegen::split::{Field, Layout, Scratch};
 use uridfa_runtime::{Error, List, Tables};
 
@@ -23,6 +24,9 @@ pub struct Entry {
     /// The fields `split` gives (computed once per entry; Note [compiled
     /// grammars live as long as the process]).
     pub layout: &'static Layout,
+    /// The kinds decided after the match, as `split` decides them
+    /// (computed once per entry, as `layout`).
+    pub after: &'static AfterRows,
 }
 
 impl Entry {

@@ -14,6 +14,7 @@
 
 #![deny(missing_docs)]
 
+mod after;
 mod column;
 mod grammar;
 mod kernel;

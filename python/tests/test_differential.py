@@ -144,3 +144,46 @@ def test_runtime_grammar_from_text_matches_cli(cli, tmp_path):
     want = cli.split(inputs, "--grammar-file", str(f))
     got = pa.array(g.split(inputs)).to_pylist()
     compare(inputs, got, want)
+
+
+# Hosts of every kind and near misses: an IPv4address, dotted digits that
+# are not one (a reg-name), percent-encoded and sub-delim reg-names, IP
+# literals, an empty host, non-ASCII. `kind-after host = IPv4address /
+# reg-name` decides between the first two kinds after the match.
+HOSTS = [
+    "192.0.2.1", "0.0.0.0", "255.255.255.255", "1.2.3.400", "1.2.3", "1.2.3.4.", "01.2.3.4",
+    "1..2.3", "example.com", "EXAMPLE.com", "a%41b", "%41", "%4", "a%zz", "!$&'()*+,;=", "x-_~.",
+    "[::1]", "[2001:db8::7]", "[v1.x]", "[::ffff:1.2.3.4]", "[::1", "", "é.example", "1é",
+    "9", "9a", "a9", "x" * 40,
+]
+
+
+def host_rows() -> list:
+    """Every host in a few URI forms, over blocks of 64 rows with nulls,
+    invalid and non-ASCII rows mixed in at every position, long enough to
+    be split over two threads."""
+    forms = ["http://{}/", "//{}", "ftp://u@{}:21/p?q#f", "file://{}/x"]
+    base = [f.format(h) for h in HOSTS for f in forms]
+    out: list = []
+    i = 0
+    while len(out) < 9000:
+        out.append(None if i % 37 == 5 else "http://a b/" if i % 53 == 7 else base[i % len(base)])
+        i += 1
+    return out
+
+
+@pytest.mark.parametrize("grammar", ["rfc3986", "rfc3987", "rfc6874", "rfc8089"])
+def test_host_kinds_match_cli_in_every_layout(grammar, cli):
+    pa = pytest.importorskip("pyarrow")
+    rows = host_rows()
+    values = [r for r in rows if r is not None]
+    want = iter(cli.split(values, "--grammar", grammar))
+    expected = [None if r is None else next(want) for r in rows]
+    for t in (pa.string(), pa.large_string(), pa.string_view()):
+        for threads in (1, 2):
+            arr = pa.array(uridfa.split(pa.array(rows, type=t), grammar=grammar, threads=threads))
+            arr.validate(full=True)
+            got = arr.to_pylist()
+            assert [g is None for g in got] == [r is None for r in rows]
+            present = [(s, g, w) for s, g, w in zip(rows, got, expected) if s is not None]
+            compare([s for s, _, _ in present], [g for _, g, _ in present], [w for _, _, w in present])
