@@ -635,8 +635,6 @@ fn run_blocks<const N: usize>(
 ) {
     let t = &entry.tables;
     let rows = s.error_offset.len();
-    // One check of every row's bytes at once, where they are one range.
-    let all_ascii = col.span_bytes(lo, lo + rows).is_some_and(<[u8]>::is_ascii);
     let after = entry.after;
     let singles = &plan.singles;
     // Each row's register file, as its run left it (stale for a row that
@@ -653,7 +651,11 @@ fn run_blocks<const N: usize>(
         let w = b / 64;
         let mut valid = 0u64;
         let mut slow = 0u64;
-        here_kind.fill(0);
+        // One check of the block's bytes at once, where they are one
+        // range; else, or if one is not ASCII, a check of each row's.
+        let ascii = col
+            .span_bytes(lo + b, lo + b + m)
+            .is_some_and(<[u8]>::is_ascii);
         for (j, regs) in files.iter_mut().enumerate().take(m) {
             let i = lo + b + j;
             if nulls.is_some_and(|n| n.is_null(i)) {
@@ -661,7 +663,7 @@ fn run_blocks<const N: usize>(
             }
             let row = col.locate(i);
             let bytes = row.bytes;
-            if !((all_ascii || bytes.is_ascii())
+            if !((ascii || bytes.is_ascii())
                 && uridfa_runtime::split_regs(t, bytes, regs).is_ok())
             {
                 slow |= 1 << j;
@@ -672,25 +674,32 @@ fn run_blocks<const N: usize>(
             }
             valid |= 1 << j;
             located[j] = row;
-            for ((kind, here), (_, of)) in kinds.iter_mut().zip(&mut here_kind).zip(&plan.kinds_of)
-            {
-                if let Some(k) = of.iter().copied().find(|&k| is_span(tags(regs, k))) {
-                    kind[j] = k;
-                    *here |= 1 << j;
-                }
-            }
         }
         s.valid.0[w] |= valid;
         // Note [views by block].
         let files = &files[..m];
+        // Per kind field, each row's first kind that matched: the kinds
+        // in reverse, each over the block's rows, so the first is written
+        // last.
+        for ((kind, here), (_, of)) in kinds.iter_mut().zip(&mut here_kind).zip(&plan.kinds_of) {
+            let mut on = 0u64;
+            for &k in of.iter().rev() {
+                for (j, (regs, slot)) in files.iter().zip(kind.iter_mut()).enumerate() {
+                    let matched = is_span(tags(regs, k));
+                    *slot = if matched { k } else { *slot };
+                    on |= u64::from(matched) << j;
+                }
+            }
+            *here = on & valid;
+        }
         for &(f, cap) in singles {
             let here = files.iter().enumerate().fold(0u64, |acc, (j, regs)| {
                 acc | (u64::from(is_span(tags(regs, cap))) << j)
             }) & valid;
             let views = s.views[f].get_mut(b..b + m).unwrap_or_default();
             // Row `j`'s view, the zero view unless `on`.
-            let view = |j: usize, on: bool| {
-                let (a, e) = files.get(j).map_or((0, 0), |regs| tags(regs, cap));
+            let view = |regs: &[usize; N], j: usize, on: bool| {
+                let (a, e) = tags(regs, cap);
                 let (a, len) = if on { (a, e - a) } else { (0, 0) };
                 let row = &located[j];
                 view_at(row.whole, row.start + a, len, row.buffer)
@@ -698,11 +707,13 @@ fn run_blocks<const N: usize>(
             if here.count_ones() <= SPARSE {
                 fill(views, 0);
                 for_each_bit(here, |j| {
-                    views[j].write(view(j, true));
+                    if let (Some(v), Some(regs)) = (views.get_mut(j), files.get(j)) {
+                        v.write(view(regs, j, true));
+                    }
                 });
             } else {
-                for (j, v) in views.iter_mut().enumerate() {
-                    v.write(view(j, here >> j & 1 != 0));
+                for ((j, v), regs) in views.iter_mut().enumerate().zip(files) {
+                    v.write(view(regs, j, here >> j & 1 != 0));
                 }
             }
             s.present[f].0[w] |= here;
