@@ -20,7 +20,7 @@
 //!
 //! Principal types: [`Output`], [`FirstError`].
 
-use crate::column::{Column, Input, Located};
+use crate::column::{Column, Input};
 use crate::grammar::Entry;
 use crate::layout::{Field, Layout, Scratch};
 use arrow_array::builder::make_view;
@@ -645,7 +645,9 @@ fn run_blocks<const N: usize>(
     let mut kinds = vec![[0usize; BLOCK]; plan.kinds_of.len()];
     // Per kind field: the block's rows where it is.
     let mut here_kind = vec![0u64; plan.kinds_of.len()];
-    let mut located = [Located::NONE; BLOCK];
+    // Where each valid row of the block is: `(whole, start, buffer)` of
+    // its `Located`, all that its views need.
+    let mut located: [(&[u8], usize, u32); BLOCK] = [(&[], 0, 0); BLOCK];
     for b in (0..rows).step_by(BLOCK) {
         let m = BLOCK.min(rows - b);
         let w = b / 64;
@@ -673,7 +675,7 @@ fn run_blocks<const N: usize>(
                 after.decide(t, bytes, regs);
             }
             valid |= 1 << j;
-            located[j] = row;
+            located[j] = (row.whole, row.start, row.buffer);
         }
         s.valid.0[w] |= valid;
         // Note [views by block].
@@ -701,8 +703,8 @@ fn run_blocks<const N: usize>(
             let view = |regs: &[usize; N], j: usize, on: bool| {
                 let (a, e) = tags(regs, cap);
                 let (a, len) = if on { (a, e - a) } else { (0, 0) };
-                let row = &located[j];
-                view_at(row.whole, row.start + a, len, row.buffer)
+                let (whole, start, buffer) = located[j];
+                view_at(whole, start + a, len, buffer)
             };
             if here.count_ones() <= SPARSE {
                 fill(views, 0);
