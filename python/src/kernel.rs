@@ -665,8 +665,7 @@ fn run_blocks<const N: usize>(
             }
             let row = col.locate(i);
             let bytes = row.bytes;
-            if !((ascii || bytes.is_ascii())
-                && uridfa_runtime::split_regs(t, bytes, regs).is_ok())
+            if !((ascii || bytes.is_ascii()) && uridfa_runtime::split_regs(t, bytes, regs).is_ok())
             {
                 slow |= 1 << j;
                 continue;
