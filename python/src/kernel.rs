@@ -20,13 +20,14 @@
 //!
 //! Principal types: [`Output`], [`FirstError`].
 
-use crate::column::{Column, Input, Located};
+use crate::column::{Column, Input};
 use crate::grammar::Entry;
 use crate::layout::{Field, Layout, Scratch};
 use arrow_array::builder::make_view;
 use arrow_array::{ArrayRef, BooleanArray, Int64Array, ListArray, StringViewArray, StructArray};
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field as ArrowField, Fields};
+use std::mem::MaybeUninit;
 use std::sync::Arc;
 
 /// Rows per thread below which a column is not split over threads.
@@ -74,22 +75,24 @@ fn bitmap(words: Vec<u64>, n: usize) -> BooleanBuffer {
     BooleanBuffer::new(Buffer::from_vec(words), 0, n)
 }
 
-/// Per-thread output slices of every field.
+/// Per-thread output slices of every field (Note [split output in one
+/// pass]: the views and error offsets start unwritten, and the thread
+/// writes every one of its rows).
 struct Slices<'a> {
     /// Per field: views (single fields) or nothing (list fields).
-    views: Vec<&'a mut [u128]>,
+    views: Vec<&'a mut [MaybeUninit<u128>]>,
     /// Per field: whether the row's value is present.
     present: Vec<Bits<'a>>,
     /// Per list field (by field index): the values and each row's count.
     lists: Vec<(Vec<u128>, Vec<u32>)>,
     /// `valid`.
     valid: Bits<'a>,
-    /// `error_offset` (present where `invalid` is set).
-    error_offset: &'a mut [i64],
+    /// `error_offset` (present where `invalid` is set, else 0).
+    error_offset: &'a mut [MaybeUninit<i64>],
     /// Whether the row is invalid (so `error_offset` and `error` exist).
     invalid: Bits<'a>,
-    /// The views of the `error` field, into `error_text`.
-    error_views: &'a mut [u128],
+    /// The views of the `error` field, into `error_text` (else 0).
+    error_views: &'a mut [MaybeUninit<u128>],
     /// The error messages of this thread's rows, one after another.
     error_text: Vec<u8>,
     /// The index of `error_text` among the `error` field's buffers.
@@ -186,12 +189,19 @@ struct Plan<'a> {
 /// are null, or empty strings (and empty lists) if `empty`.
 ///
 /// Note [split output in one pass]: every output buffer but the list
-/// fields' is allocated once, its length the row count, zeroed (an absent
-/// component's view and bit stay 0), and each thread writes its own
-/// contiguous rows of every buffer: views, the validity bitmaps as words
-/// (a thread's rows start at a multiple of 64, so no word is shared), the
-/// error texts and their views (a thread's texts are its own buffer of
-/// the `error` field). Nothing is written per row after the threads join.
+/// fields' is allocated once, its length the row count, and each thread
+/// writes its own contiguous rows of every buffer: views, the validity
+/// bitmaps as words (a thread's rows start at a multiple of 64, so no
+/// word is shared), the error texts and their views (a thread's texts are
+/// its own buffer of the `error` field). Nothing is written per row after
+/// the threads join. The views and the error offsets, sixteen and eight
+/// bytes a row, are not zeroed first (which would be a serial pass over
+/// them all): they start unwritten ([`Unwritten`]), and every row of a
+/// thread gets each of them written, the zero view (an empty string) or
+/// offset 0 where there is no value: [`run_rows`] writes zeros over all
+/// of its rows first, [`run_blocks`] every row of each block (Note [views
+/// by block]), and [`split_row`] then writes a row's values over them.
+/// The bitmaps, a bit a row, are zeroed at allocation.
 /// The rows of an entry without list regions or repeated fields take
 /// [`run_fast`]: the runtime's tag registers read straight into views.
 ///
@@ -210,22 +220,16 @@ pub fn split(
     let words = n.div_ceil(64);
     let col = input.column();
     let nulls = input.nulls();
-    let mut views: Vec<Vec<u128>> = layout
+    let mut views: Vec<Unwritten<u128>> = layout
         .fields
         .iter()
-        .map(|f| {
-            if f.repeated() {
-                Vec::new()
-            } else {
-                vec![0u128; n]
-            }
-        })
+        .map(|f| Unwritten::new(if f.repeated() { 0 } else { n }))
         .collect();
     let mut present: Vec<Vec<u64>> = (0..nf).map(|_| vec![0u64; words]).collect();
     let mut valid = vec![0u64; words];
     let mut invalid = vec![0u64; words];
-    let mut error_offset = vec![0i64; n];
-    let mut error_views = vec![0u128; n];
+    let mut error_offset = Unwritten::<i64>::new(n);
+    let mut error_views = Unwritten::<u128>::new(n);
     let plan = Plan {
         layout,
         singles: layout
@@ -278,15 +282,18 @@ pub fn split(
     let chunk = n.div_ceil(threads.max(1)).next_multiple_of(64).max(64);
     let mut per: Vec<Slices<'_>> = Vec::new();
     {
-        let mut view_chunks: Vec<_> = views.iter_mut().map(|v| v.chunks_mut(chunk)).collect();
+        let mut view_chunks: Vec<_> = views
+            .iter_mut()
+            .map(|v| v.slots().chunks_mut(chunk))
+            .collect();
         let mut present_chunks: Vec<_> = present
             .iter_mut()
             .map(|v| v.chunks_mut(chunk / 64))
             .collect();
         let mut valid_c = valid.chunks_mut(chunk / 64);
         let mut inv_c = invalid.chunks_mut(chunk / 64);
-        let off_c = error_offset.chunks_mut(chunk);
-        let mut err_c = error_views.chunks_mut(chunk);
+        let off_c = error_offset.slots().chunks_mut(chunk);
+        let mut err_c = error_views.slots().chunks_mut(chunk);
         for error_offset in off_c {
             per.push(Slices {
                 views: view_chunks
@@ -344,6 +351,16 @@ pub fn split(
         }
         error_buffers.push(Buffer::from_vec(s.error_text));
     }
+    // SAFETY: the threads have joined (a panic in one would have unwound
+    // past here), and each wrote every slot of its rows of these buffers
+    // (Note [split output in one pass]); the threads' rows, chunks of
+    // `chunk` rows, cover all `n` slots of each, and a list field's have
+    // none.
+    let mut views: Vec<Vec<u128>> = views.into_iter().map(|v| unsafe { v.written() }).collect();
+    // SAFETY: as for `views`.
+    let error_offset = unsafe { error_offset.written() };
+    // SAFETY: as for `views`.
+    let error_views = unsafe { error_views.written() };
 
     let input_buffers = input.buffers();
     let kind_buf = Buffer::from(plan.kinds.text.as_slice());
@@ -406,6 +423,50 @@ pub fn split(
     })
 }
 
+/// A buffer of `n` values that starts unwritten (Note [split output in one
+/// pass]).
+struct Unwritten<T> {
+    /// Empty, with room for `n` values.
+    values: Vec<T>,
+    /// How many.
+    n: usize,
+}
+
+impl<T> Unwritten<T> {
+    fn new(n: usize) -> Unwritten<T> {
+        Unwritten {
+            values: Vec::with_capacity(n),
+            n,
+        }
+    }
+
+    /// The `n` slots to write.
+    fn slots(&mut self) -> &mut [MaybeUninit<T>] {
+        &mut self.values.spare_capacity_mut()[..self.n]
+    }
+
+    /// The `n` values.
+    ///
+    /// # Safety
+    ///
+    /// Every one of the `n` slots of [`Unwritten::slots`] has been
+    /// written.
+    unsafe fn written(mut self) -> Vec<T> {
+        // SAFETY: the capacity is at least `n` (`Vec::with_capacity`), and
+        // the first `n` values are initialized (the caller's promise).
+        unsafe { self.values.set_len(self.n) };
+        self.values
+    }
+}
+
+/// Writes `value` into every slot.
+#[inline(always)]
+fn fill<T: Copy>(slots: &mut [MaybeUninit<T>], value: T) {
+    for slot in slots {
+        slot.write(value);
+    }
+}
+
 /// The string view array of a component field.
 ///
 /// Note [unchecked component views]: `StringViewArray::try_new` would
@@ -448,6 +509,12 @@ fn run_rows(
     if plan.fast {
         return run_fast(entry, plan, col, nulls, lo, s, &mut scratch);
     }
+    // Note [split output in one pass]: zeros first, values over them.
+    for views in &mut s.views {
+        fill(views, 0);
+    }
+    fill(s.error_offset, 0);
+    fill(s.error_views, 0);
     for j in 0..s.error_offset.len() {
         let i = lo + j;
         if nulls.is_some_and(|b| b.is_null(i)) {
@@ -530,10 +597,13 @@ fn is_span((s, e): (usize, usize)) -> bool {
 /// [`split_row`], the general path, after the block's views, so every row
 /// gets the same output either way.
 ///
-/// Note [views by block]: a field's views of a block are written in one
+/// Note [views by block]: every view of every field of a block is written
+/// (Note [split output in one pass]), and the block's error offsets and
+/// error views as zeros. A field's views of a block are written in one
 /// pass without a branch per row (the zero view where the component did
-/// not match), and not at all when it matched in none of the block's rows:
-/// the views of a component that never matches stay untouched zero pages.
+/// not match), or, where it matched in at most [`SPARSE`] of the block's
+/// rows, as zeros and then row by row. Each of a thread's views slices
+/// has as many rows as its `error_offset`, so `b..b + m` is in every one.
 /// The tags are read where the run left them, one register file per row
 /// of the block: the runtime's small file of 32 registers for machines of
 /// at most [`uridfa_runtime::SMALL_WIDE_REGS`], else the file of 64.
@@ -565,8 +635,6 @@ fn run_blocks<const N: usize>(
 ) {
     let t = &entry.tables;
     let rows = s.error_offset.len();
-    // One check of every row's bytes at once, where they are one range.
-    let all_ascii = col.span_bytes(lo, lo + rows).is_some_and(<[u8]>::is_ascii);
     let after = entry.after;
     let singles = &plan.singles;
     // Each row's register file, as its run left it (stale for a row that
@@ -577,13 +645,19 @@ fn run_blocks<const N: usize>(
     let mut kinds = vec![[0usize; BLOCK]; plan.kinds_of.len()];
     // Per kind field: the block's rows where it is.
     let mut here_kind = vec![0u64; plan.kinds_of.len()];
-    let mut located = [Located::NONE; BLOCK];
+    // Where each valid row of the block is: `(whole, start, buffer)` of
+    // its `Located`, all that its views need.
+    let mut located: [(&[u8], usize, u32); BLOCK] = [(&[], 0, 0); BLOCK];
     for b in (0..rows).step_by(BLOCK) {
         let m = BLOCK.min(rows - b);
         let w = b / 64;
         let mut valid = 0u64;
         let mut slow = 0u64;
-        here_kind.fill(0);
+        // One check of the block's bytes at once, where they are one
+        // range; else, or if one is not ASCII, a check of each row's.
+        let ascii = col
+            .span_bytes(lo + b, lo + b + m)
+            .is_some_and(<[u8]>::is_ascii);
         for (j, regs) in files.iter_mut().enumerate().take(m) {
             let i = lo + b + j;
             if nulls.is_some_and(|n| n.is_null(i)) {
@@ -591,8 +665,7 @@ fn run_blocks<const N: usize>(
             }
             let row = col.locate(i);
             let bytes = row.bytes;
-            if !((all_ascii || bytes.is_ascii())
-                && uridfa_runtime::split_regs(t, bytes, regs).is_ok())
+            if !((ascii || bytes.is_ascii()) && uridfa_runtime::split_regs(t, bytes, regs).is_ok())
             {
                 slow |= 1 << j;
                 continue;
@@ -601,44 +674,61 @@ fn run_blocks<const N: usize>(
                 after.decide(t, bytes, regs);
             }
             valid |= 1 << j;
-            located[j] = row;
-            for ((kind, here), (_, of)) in kinds.iter_mut().zip(&mut here_kind).zip(&plan.kinds_of)
-            {
-                if let Some(k) = of.iter().copied().find(|&k| is_span(tags(regs, k))) {
-                    kind[j] = k;
-                    *here |= 1 << j;
-                }
-            }
+            located[j] = (row.whole, row.start, row.buffer);
         }
         s.valid.0[w] |= valid;
         // Note [views by block].
         let files = &files[..m];
+        // Per kind field, each row's first kind that matched: the kinds
+        // in reverse, each over the block's rows, so the first is written
+        // last.
+        for ((kind, here), (_, of)) in kinds.iter_mut().zip(&mut here_kind).zip(&plan.kinds_of) {
+            let mut on = 0u64;
+            for &k in of.iter().rev() {
+                for (j, (regs, slot)) in files.iter().zip(kind.iter_mut()).enumerate() {
+                    let matched = is_span(tags(regs, k));
+                    *slot = if matched { k } else { *slot };
+                    on |= u64::from(matched) << j;
+                }
+            }
+            *here = on & valid;
+        }
         for &(f, cap) in singles {
             let here = files.iter().enumerate().fold(0u64, |acc, (j, regs)| {
                 acc | (u64::from(is_span(tags(regs, cap))) << j)
             }) & valid;
             let views = s.views[f].get_mut(b..b + m).unwrap_or_default();
             // Row `j`'s view, the zero view unless `on`.
-            let view = |j: usize, on: bool| {
-                let (a, e) = files.get(j).map_or((0, 0), |regs| tags(regs, cap));
+            let view = |regs: &[usize; N], j: usize, on: bool| {
+                let (a, e) = tags(regs, cap);
                 let (a, len) = if on { (a, e - a) } else { (0, 0) };
-                let row = &located[j];
-                view_at(row.whole, row.start + a, len, row.buffer)
+                let (whole, start, buffer) = located[j];
+                view_at(whole, start + a, len, buffer)
             };
             if here.count_ones() <= SPARSE {
-                for_each_bit(here, |j| views[j] = view(j, true));
+                fill(views, 0);
+                for_each_bit(here, |j| {
+                    if let (Some(v), Some(regs)) = (views.get_mut(j), files.get(j)) {
+                        v.write(view(regs, j, true));
+                    }
+                });
             } else {
-                for (j, v) in views.iter_mut().enumerate() {
-                    *v = view(j, here >> j & 1 != 0);
+                for ((j, v), regs) in views.iter_mut().enumerate().zip(files) {
+                    v.write(view(regs, j, here >> j & 1 != 0));
                 }
             }
             s.present[f].0[w] |= here;
         }
         for ((kind, &here), &(f, _)) in kinds.iter().zip(&here_kind).zip(&plan.kinds_of) {
             let views = s.views[f].get_mut(b..b + m).unwrap_or_default();
-            for_each_bit(here, |j| views[j] = plan.kinds.view(kind[j]));
+            fill(views, 0);
+            for_each_bit(here, |j| {
+                views[j].write(plan.kinds.view(kind[j]));
+            });
             s.present[f].0[w] |= here;
         }
+        fill(s.error_offset.get_mut(b..b + m).unwrap_or_default(), 0);
+        fill(s.error_views.get_mut(b..b + m).unwrap_or_default(), 0);
         for_each_bit(slow, |j| {
             split_row(entry, plan, col, lo + b + j, b + j, scratch, s);
         });
@@ -706,7 +796,7 @@ fn split_row(
             };
             for &(f, cap) in &plan.singles {
                 if let Some(span) = scratch.spans[cap] {
-                    s.views[f][j] = view(span);
+                    s.views[f][j].write(view(span));
                     s.present[f].set(j);
                 }
             }
@@ -728,11 +818,11 @@ fn split_row(
                 }
             }
             s.invalid.set(j);
-            s.error_offset[j] = offset as i64;
+            s.error_offset[j].write(offset as i64);
             let at = s.error_text.len();
             let _ = write_message(&mut Bytes(&mut s.error_text), t, offset, &msg);
             let text = &s.error_text[at..];
-            s.error_views[j] = make_view(text, s.error_buffer, at as u32);
+            s.error_views[j].write(make_view(text, s.error_buffer, at as u32));
             if s.first.is_none() {
                 s.first = Some(FirstError {
                     row: i,
@@ -870,7 +960,7 @@ fn write_field(
             ..
         } => {
             if let Some(span) = scratch.span(Scratch::WHOLE, *cap) {
-                s.views[f][j] = view(span);
+                s.views[f][j].write(view(span));
                 s.present[f].set(j);
             }
         }
@@ -897,7 +987,7 @@ fn write_field(
             };
             if !*repeated {
                 if let Some(k) = first_kind(scratch, Scratch::WHOLE) {
-                    s.views[f][j] = kinds_text.view(k);
+                    s.views[f][j].write(kinds_text.view(k));
                     s.present[f].set(j);
                 }
             } else {
