@@ -173,33 +173,19 @@ int main(void)
 "#,
     )
     .unwrap();
-    let mut ran = 0;
-    for cc in ["gcc", "clang"] {
-        if !have(cc) {
-            continue;
-        }
-        let exe = dir.join(format!("user-{cc}"));
-        let status = Command::new(cc)
-            .args(STRICT)
-            .arg("-Os")
-            .arg("-I")
-            .arg(&dir)
-            .args(["user.c", "uridfa.c", "nocap.c"].map(|f| dir.join(f)))
-            .arg("-o")
-            .arg(&exe)
-            .status()
-            .unwrap();
-        assert!(status.success(), "{cc} -Werror -pedantic on nocap's C");
-        let status = Command::new(&exe).status().unwrap();
-        assert!(
-            status.success(),
-            "{cc}: the program without captures: {status}"
-        );
-        ran += 1;
-    }
-    if ran == 0 {
-        skip::note(format_args!("SKIP: neither gcc nor clang"));
-    }
+    with_each_compiler(
+        &dir,
+        &["-Os"],
+        &["user.c", "uridfa.c", "nocap.c"],
+        "nocap's C",
+        |cc, exe| {
+            let status = Command::new(exe).status().unwrap();
+            assert!(
+                status.success(),
+                "{cc}: the program without captures: {status}"
+            );
+        },
+    );
 }
 
 /// The C driver's message for a comment nested past `;@ depth comment 3`
@@ -249,6 +235,34 @@ int main(int argc, char **argv)
 "#,
     )
     .unwrap();
+    with_each_compiler(
+        &dir,
+        &[],
+        &["user.c", "uridfa.c", "ua.c"],
+        "ua's C",
+        |cc, exe| {
+            let out = Command::new(exe).arg(input).output().unwrap();
+            assert!(out.status.success(), "{cc}: {out:?}");
+            assert_eq!(
+                String::from_utf8_lossy(&out.stdout).trim_end(),
+                want,
+                "{cc}"
+            );
+        },
+    );
+}
+
+/// Builds the C files `sources` of `dir` into one program with each of
+/// gcc and clang that is installed (the `STRICT` flags, then `args`), and
+/// hands each compiler's name and program to `run`; records a skip when
+/// neither compiler is there.
+fn with_each_compiler(
+    dir: &Path,
+    args: &[&str],
+    sources: &[&str],
+    what: &str,
+    mut run: impl FnMut(&str, &Path),
+) {
     let mut ran = 0;
     for cc in ["gcc", "clang"] {
         if !have(cc) {
@@ -257,21 +271,16 @@ int main(int argc, char **argv)
         let exe = dir.join(format!("user-{cc}"));
         let status = Command::new(cc)
             .args(STRICT)
+            .args(args)
             .arg("-I")
-            .arg(&dir)
-            .args(["user.c", "uridfa.c", "ua.c"].map(|f| dir.join(f)))
+            .arg(dir)
+            .args(sources.iter().map(|f| dir.join(f)))
             .arg("-o")
             .arg(&exe)
             .status()
             .unwrap();
-        assert!(status.success(), "{cc} on ua's C");
-        let out = Command::new(&exe).arg(input).output().unwrap();
-        assert!(out.status.success(), "{cc}: {out:?}");
-        assert_eq!(
-            String::from_utf8_lossy(&out.stdout).trim_end(),
-            want,
-            "{cc}"
-        );
+        assert!(status.success(), "{cc} -Werror -pedantic on {what}");
+        run(cc, &exe);
         ran += 1;
     }
     if ran == 0 {
