@@ -26,6 +26,8 @@
 # given against both: the path builds compare with each other, and a
 # build without incremental compilation (`CARGO_INCREMENTAL=0`, how a
 # crates.io dependent builds either crate) with the registry one.
+# `dep-uridfa-pkg` is uridfa's packaged crates from a local directory
+# source (below), how a dependent builds uridfa once it is published.
 # `dep-uridfa-noinc` is the path dependency with
 # `[profile.dev.package.uridfa] incremental = false` (and the same for
 # uridfa-runtime) in the dependent's manifest, the one-line way for a
@@ -58,6 +60,37 @@ if [[ -n $features ]]; then
     cp "$ur/Cargo.lock" "$work/dep-uridfa-some/Cargo.lock" 2>/dev/null || true
     crates+=(dep-uridfa-some)
     echo "dep-uridfa-some: features = [$list]"
+fi
+# The same dependent on the packaged crates, as crates.io serves them:
+# `cargo package` writes the .crate files of uridfa and of the crates it can
+# depend on, and a directory source holding them, unpacked, and (from
+# `cargo vendor`) every registry crate they can need replaces crates.io for
+# this dependent alone. Cargo builds a crate of such a source as it builds one
+# from crates.io: not incrementally, with its lints capped.
+pkg_dir="$work/package"
+if (cd "$ur" && cargo package --offline --no-verify --allow-dirty -q --target-dir "$pkg_dir" \
+    -p uridfa-runtime -p uridfa-derive -p uridfa-codegen -p uridfa) 2>"$work/package.log"; then
+    crate dep-uridfa-vendor "uridfa = { path = \"$ur\", features = [\"serde\", \"derive\", \"regenerate\"] }"
+    cp "$ur/Cargo.lock" "$work/dep-uridfa-vendor/Cargo.lock" 2>/dev/null || true
+    (cd "$work/dep-uridfa-vendor" &&
+        { cargo generate-lockfile --offline -q 2>/dev/null || cargo generate-lockfile -q; } &&
+        { cargo vendor --offline -q "$work/vendor" >/dev/null 2>&1 || cargo vendor -q "$work/vendor" >/dev/null; })
+    version=
+    for file in "$pkg_dir"/package/*.crate; do
+        base=$(basename "$file" .crate)
+        tar xzf "$file" -C "$work/vendor"
+        printf '{"files":{},"package":"%s"}' "$(sha256sum "$file" | cut -d ' ' -f 1)" \
+            >"$work/vendor/$base/.cargo-checksum.json"
+        [[ $base == uridfa-[0-9]* ]] && version=${base#uridfa-}
+    done
+    crate dep-uridfa-pkg "uridfa = \"=$version\""
+    mkdir -p "$work/dep-uridfa-pkg/.cargo"
+    printf '[source.crates-io]\nreplace-with = "packaged"\n[source.packaged]\ndirectory = "%s"\n' \
+        "$work/vendor" >"$work/dep-uridfa-pkg/.cargo/config.toml"
+    crates+=(dep-uridfa-pkg)
+else
+    echo "dep-uridfa-pkg: not built, \`cargo package\` failed in $ur:" >&2
+    cat "$work/package.log" >&2
 fi
 crate dep-fluent 'fluent-uri = "0.4.1"'
 cp "$ur/Cargo.lock" "$work/dep-uridfa/Cargo.lock" 2>/dev/null || true

@@ -91,6 +91,16 @@ impl crate::family::url::UrlViews for Rfc1738 {
 /// none of the ten (scheme names compared without regard to case); the URL
 /// family's enum ([`crate::family::url::SchemeUrl`]) over this grammar's
 /// views.
+///
+/// The variants are the enum's: a glob import of them names the enum,
+/// not this alias (`use uridfa::rfc1738::Url::*` does not compile).
+///
+/// ```
+/// use uridfa::family::url::SchemeUrl::*;
+/// let u = uridfa::rfc1738::Url::parse("ftp://ftp.example.com/pub/a.txt")?;
+/// assert!(matches!(u, Ftp(_)));
+/// # Ok::<(), uridfa::Error>(())
+/// ```
 pub type Url<'a> = crate::family::url::SchemeUrl<'a, Rfc1738>;
 
 pub use crate::family::url::{Fields, FtpType, NewsTarget};
