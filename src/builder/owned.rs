@@ -1,5 +1,6 @@
 //! The owned forms, [`RefBuf`] and [`UrnBuf`] (feature `alloc`).
 
+use crate::parts::FromTags;
 use crate::Error;
 use core::fmt;
 
@@ -39,7 +40,7 @@ impl<G: UrnSyntax> UrnBuf<G> {
     ///
     /// As the view's `parse`.
     pub fn parse(input: &str) -> Result<Self, Error> {
-        let tags = G::tags(&G::parse_ref(input)?);
+        let tags = G::parse_ref(input)?.tags();
         Ok(UrnBuf {
             text: input.into(),
             tags,
@@ -48,7 +49,7 @@ impl<G: UrnSyntax> UrnBuf<G> {
 
     /// The parsed view (no parsing: the spans are kept).
     pub fn as_view(&self) -> G::Ref<'_> {
-        G::from_tags(&self.text, self.tags)
+        FromTags::from_tags(&self.text, self.tags)
     }
 
     /// The text.
@@ -63,13 +64,13 @@ impl<G: UrnSyntax> UrnBuf<G> {
 
     /// A builder pre-filled with this URN's components.
     pub fn to_builder(&self) -> UrnBuilder<'_, G> {
-        G::builder(&self.text, self.tags)
+        UrnBuilder::from_view(&self.as_view())
     }
 
     /// Takes `text`, built by a [`UrnBuilder`] of `G`, as the new value.
     pub(crate) fn replace(&mut self, text: alloc::string::String) -> Result<(), BuildError> {
         let tags = match G::parse_ref(&text) {
-            Ok(r) => G::tags(&r),
+            Ok(r) => r.tags(),
             Err(error) => {
                 return Err(BuildError::Invalid {
                     component: Component::Nss,
