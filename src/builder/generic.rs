@@ -252,6 +252,21 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
         Ok(self)
     }
 
+    /// Sets or clears component `c` with its setter (`None` for the path
+    /// is `""`); a component this builder does not have changes nothing.
+    pub(crate) fn set(self, c: Component, value: Option<&'a str>) -> Result<Self, BuildError> {
+        match c {
+            Component::Scheme => self.scheme(value),
+            Component::Userinfo => self.userinfo(value),
+            Component::Host => self.host(value),
+            Component::Port => self.port(value),
+            Component::Path => self.path(value.unwrap_or_default()),
+            Component::Query => self.query(value),
+            Component::Fragment => self.fragment(value),
+            _ => Ok(self),
+        }
+    }
+
     /// The rules between components (see the module docs).
     fn check_together(&self) -> Result<(), BuildError> {
         // `authority = [ userinfo "@" ] host [ ":" port ]`.

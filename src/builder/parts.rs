@@ -139,14 +139,6 @@ pub trait PartsSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     /// `//<login>`).
     #[doc(hidden)]
     fn read_back<'b>(r: &Self::Ref<'b>) -> Option<[Option<&'b str>; SLOT_LEN]>;
-    #[doc(hidden)]
-    fn tags(r: &Self::Ref<'_>) -> Self::Tags {
-        crate::parts::FromTags::tags(r)
-    }
-    #[doc(hidden)]
-    fn from_tags(input: &str, tags: Self::Tags) -> Self::Ref<'_> {
-        crate::parts::FromTags::from_tags(input, tags)
-    }
 }
 
 /// A reference put together from its components, for one of the grammars
@@ -550,36 +542,10 @@ pub struct PartsBuf<G: PartsSyntax> {
     tags: G::Tags,
 }
 
+crate::builder::owned_form!(PartsBuf, PartsSyntax);
+
 #[cfg(feature = "alloc")]
 impl<G: PartsSyntax> PartsBuf<G> {
-    /// Parses and keeps a copy of `input`.
-    ///
-    /// # Errors
-    ///
-    /// As the view's `parse`.
-    pub fn parse(input: &str) -> Result<Self, Error> {
-        let tags = G::tags(&G::parse_ref(input)?);
-        Ok(PartsBuf {
-            text: input.into(),
-            tags,
-        })
-    }
-
-    /// The parsed view (no parsing: the spans are kept).
-    pub fn as_view(&self) -> G::Ref<'_> {
-        G::from_tags(&self.text, self.tags)
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        &self.text
-    }
-
-    /// The text, given up.
-    pub fn into_string(self) -> alloc::string::String {
-        self.text
-    }
-
     /// A builder pre-filled with this reference's components.
     pub fn to_builder(&self) -> PartsBuilder<'_, G> {
         let r = self.as_view();
@@ -589,33 +555,6 @@ impl<G: PartsSyntax> PartsBuf<G> {
     /// Sets or clears component `c` and rebuilds; unchanged on error.
     pub(crate) fn set(&mut self, c: Component, value: Option<&str>) -> Result<(), BuildError> {
         let text = self.to_builder().set(c, value)?.build()?;
-        let tags = match G::parse_ref(&text) {
-            Ok(r) => G::tags(&r),
-            Err(error) => {
-                return Err(BuildError::Invalid {
-                    component: c,
-                    error,
-                })
-            }
-        };
-        *self = PartsBuf { text, tags };
-        Ok(())
+        self.replace(text, c)
     }
 }
-
-#[cfg(feature = "alloc")]
-impl<G: PartsSyntax> core::str::FromStr for PartsBuf<G> {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        Self::parse(s)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<G: PartsSyntax> fmt::Display for PartsBuf<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
-    }
-}
-
-crate::builder::owned_traits!(PartsBuf, PartsSyntax);

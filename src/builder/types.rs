@@ -117,20 +117,6 @@ pub trait GenericSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     fn parse_ref(input: &str) -> Result<Self::Ref<'_>, Error> {
         crate::parts::FromTags::parse_str(input)
     }
-    /// The components of the reference `input` with spans `tags`, in the
-    /// order of [`Component`] (`path` always `Some`).
-    #[doc(hidden)]
-    fn components(input: &str, tags: Self::Tags) -> [Option<&str>; 7] {
-        components_of(&Self::from_tags(input, tags))
-    }
-    #[doc(hidden)]
-    fn tags(r: &Self::Ref<'_>) -> Self::Tags {
-        crate::parts::FromTags::tags(r)
-    }
-    #[doc(hidden)]
-    fn from_tags(input: &str, tags: Self::Tags) -> Self::Ref<'_> {
-        crate::parts::FromTags::from_tags(input, tags)
-    }
 }
 
 /// The components of a view of the RFC 3986 family in the order of
