@@ -67,7 +67,7 @@ mod urn;
 pub use generic::Builder;
 #[cfg(feature = "alloc")]
 pub use owned::{RefBuf, UrnBuf};
-pub(crate) use types::{check, components_of, digits, Out, Sealed};
+pub(crate) use types::{check, components_of, digits, written, Pieces, Sealed};
 pub use types::{BuildError, Component, ComponentRules, Conflict, GenericSyntax};
 pub use urn::{UrnBuilder, UrnRules, UrnSyntax};
 

@@ -189,19 +189,6 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
         Ok(self)
     }
 
-    fn emit(&self, mut put: impl FnMut(&[u8])) {
-        put(b"urn:");
-        put(self.nid.as_bytes());
-        put(b":");
-        put(self.nss.as_bytes());
-        for (&(_, prefix, _), value) in G::rules().optional.iter().zip(self.optional) {
-            if let Some(v) = value {
-                put(prefix.as_bytes());
-                put(v.as_bytes());
-            }
-        }
-    }
-
     /// The length of the URN in bytes.
     ///
     /// # Example
@@ -211,9 +198,7 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
     /// # Ok::<(), uridfa::builder::BuildError>(())
     /// ```
     pub fn build_len(&self) -> usize {
-        let mut len = 0usize;
-        self.emit(|s| len = len.saturating_add(s.len()));
-        len
+        self.pieces_len()
     }
 
     /// Writes the URN into `buf` and returns its length. Nothing is
@@ -235,13 +220,7 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
     /// # Ok::<(), uridfa::builder::BuildError>(())
     /// ```
     pub fn build_into(&self, buf: &mut [u8]) -> Result<usize, BufferTooSmall> {
-        let needed = self.build_len();
-        if buf.len() < needed {
-            return Err(BufferTooSmall { needed });
-        }
-        let mut out = Out { buf, at: 0 };
-        self.emit(|s| out.put(s));
-        Ok(out.at)
+        self.write_into(self.build_len(), buf)
     }
 
     /// [`UrnBuilder::build_into`], returning the written text.
@@ -259,9 +238,7 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
     /// ```
     pub fn build_str<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str, BufferTooSmall> {
         let n = self.build_into(buf)?;
-        let written = buf.get(..n).unwrap_or_default();
-        // The components are `&str`, so the concatenation is UTF-8.
-        core::str::from_utf8(written).map_err(|_| BufferTooSmall { needed: n })
+        written(buf, n)
     }
 
     /// [`UrnBuilder::build_into`], then the grammar's URN view of the
@@ -301,9 +278,24 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn build(&self) -> alloc::string::String {
-        let mut s = alloc::string::String::with_capacity(self.build_len());
         // The components are `&str`; so are the prefixes.
-        self.emit(|b| s.push_str(core::str::from_utf8(b).unwrap_or_default()));
-        s
+        self.to_text(self.build_len()).unwrap_or_default()
+    }
+}
+
+// `"urn:" NID ":" NSS`, then each optional component present after its
+// prefix.
+impl<G: UrnSyntax> Pieces for UrnBuilder<'_, G> {
+    fn pieces(&self, mut put: impl FnMut(&[u8])) {
+        put(b"urn:");
+        put(self.nid.as_bytes());
+        put(b":");
+        put(self.nss.as_bytes());
+        for (&(_, prefix, _), value) in G::rules().optional.iter().zip(self.optional) {
+            if let Some(v) = value {
+                put(prefix.as_bytes());
+                put(v.as_bytes());
+            }
+        }
     }
 }
