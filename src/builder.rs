@@ -67,7 +67,7 @@ mod urn;
 pub use generic::Builder;
 #[cfg(feature = "alloc")]
 pub use owned::{RefBuf, UrnBuf};
-pub(crate) use types::{check, components_of, digits, Out, Sealed};
+pub(crate) use types::{check, components_of, digits, written, Pieces, Sealed};
 pub use types::{BuildError, Component, ComponentRules, Conflict, GenericSyntax};
 pub use urn::{UrnBuilder, UrnRules, UrnSyntax};
 
@@ -78,15 +78,88 @@ pub use parts::{PartsBuilder, PartsSyntax};
 pub use setters::{shape, slot, Sets, SetsIn, Shaped};
 pub use url::UrlSyntax;
 
-/// The standard traits of the three owned forms (`RefBuf`, `UrnBuf`,
-/// `PartsBuf`), which no generic impl can give them (the traits are
-/// foreign, so no blanket impl over a trait of ours is allowed). It
-/// defines no type. For an owned form `$buf<G: $bound>` with `as_str`, `as_view` and
-/// `FromStr`: a `Debug` that is the view's (named components), `Hash` and
-/// `Ord` by the text, `AsRef<str>`, and with `serde`, `Serialize` as the
-/// text and `Deserialize` that parses.
-macro_rules! owned_traits {
+/// What the three owned forms (`RefBuf`, `UrnBuf`, `PartsBuf`) share,
+/// written once: their grammar traits are three (one per builder), and
+/// the standard traits are foreign, so no blanket impl can give them. It
+/// defines no type. For an owned form `$buf<G: $bound>`, a struct with the
+/// fields `text: String` and `tags: G::Tags` (the spans of the view
+/// `G::Ref`, which `G::parse_ref` parses): `parse`, `as_view`, `as_str`,
+/// `into_string` and the private `replace`, which takes a built text;
+/// `FromStr` that parses, `Display` as the text, a `Debug` that is the
+/// view's (named components), `Hash` and `Ord` by the text, `AsRef<str>`,
+/// and with `serde`, `Serialize` as the text and `Deserialize` that
+/// parses. Invoked beside the struct, whose fields are private.
+macro_rules! owned_form {
     ($buf:ident, $bound:path) => {
+        #[cfg(feature = "alloc")]
+        impl<G: $bound> $buf<G> {
+            /// The spans of `s` read as the view.
+            fn spans(s: &str) -> Result<G::Tags, crate::Error> {
+                G::parse_ref(s).map(|r| crate::parts::FromTags::tags(&r))
+            }
+
+            /// Parses and keeps a copy of `input`.
+            ///
+            /// # Errors
+            ///
+            /// As the view's `parse`.
+            pub fn parse(input: &str) -> Result<Self, crate::Error> {
+                let tags = Self::spans(input)?;
+                Ok($buf {
+                    text: input.into(),
+                    tags,
+                })
+            }
+
+            /// The parsed view (no parsing: the spans are kept).
+            pub fn as_view(&self) -> G::Ref<'_> {
+                crate::parts::FromTags::from_tags(&self.text, self.tags)
+            }
+
+            /// The text.
+            pub fn as_str(&self) -> &str {
+                &self.text
+            }
+
+            /// The text, given up.
+            pub fn into_string(self) -> alloc::string::String {
+                self.text
+            }
+
+            /// Takes `text`, written by the builder of `G`, as the new
+            /// value; unchanged when it does not parse.
+            ///
+            /// # Errors
+            ///
+            /// [`crate::builder::BuildError::Invalid`] on `component`, with
+            /// the parse error.
+            fn replace(
+                &mut self,
+                text: alloc::string::String,
+                component: crate::builder::Component,
+            ) -> Result<(), crate::builder::BuildError> {
+                let tags = Self::spans(&text)
+                    .map_err(|error| crate::builder::BuildError::Invalid { component, error })?;
+                *self = $buf { text, tags };
+                Ok(())
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<G: $bound> core::str::FromStr for $buf<G> {
+            type Err = crate::Error;
+            fn from_str(s: &str) -> Result<Self, crate::Error> {
+                Self::parse(s)
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<G: $bound> core::fmt::Display for $buf<G> {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
         #[cfg(feature = "alloc")]
         impl<G: $bound> core::fmt::Debug for $buf<G> {
             fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -151,7 +224,4 @@ macro_rules! owned_traits {
     };
 }
 
-pub(crate) use owned_traits;
-
-owned_traits!(UrnBuf, UrnSyntax);
-owned_traits!(RefBuf, GenericSyntax);
+pub(crate) use owned_form;

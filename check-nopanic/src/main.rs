@@ -531,6 +531,7 @@ fn main() {
             let mut out = vec![0u8; len];
             let _ = to_builder_rfc3986(black_box(a.as_bytes()), &mut out);
             let _ = to_builder_parts(black_box(a.as_bytes()), &mut out);
+            let _ = to_builder_urn(black_box(a.as_bytes()), &mut out);
             for b in texts {
                 let c = [Some(a), Some(b), Some(b), Some(a), Some(b), Some(a), None];
                 let _ = builder_rfc3986(black_box(c), &mut out);

@@ -262,6 +262,23 @@ pub(crate) fn to_builder_rfc3986(input: &[u8], out: &mut [u8]) -> Option<usize> 
     u.to_builder().query(Some("q")).ok()?.build_into(out).ok()
 }
 
+// `to_builder` from the URN views, which reads the components by name.
+#[cfg_attr(not(feature = "unguarded"), no_panic)]
+#[inline(never)]
+pub(crate) fn to_builder_urn(input: &[u8], out: &mut [u8]) -> [Option<usize>; 2] {
+    let a = uridfa::rfc8141::Urn::parse_bytes(input).ok().and_then(|u| {
+        u.to_builder()
+            .f_component(Some("f"))
+            .ok()?
+            .build_into(out)
+            .ok()
+    });
+    let b = uridfa::draft_ietf_urnbis_rfc2141bis_urn_03::UrnRef::parse_bytes(input)
+        .ok()
+        .and_then(|u| u.to_builder().query(None).ok()?.build_into(out).ok());
+    [a, b]
+}
+
 #[cfg_attr(not(feature = "unguarded"), no_panic)]
 #[inline(never)]
 pub(crate) fn iri_to_uri_into(

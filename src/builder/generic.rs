@@ -1,7 +1,6 @@
 //! [`Builder`]: a reference of the RFC 3986 family put together from its
 //! components.
 
-use crate::BufferTooSmall;
 use core::marker::PhantomData;
 
 use super::types::*;
@@ -252,6 +251,21 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
         Ok(self)
     }
 
+    /// Sets or clears component `c` with its setter (`None` for the path
+    /// is `""`); a component this builder does not have changes nothing.
+    pub(crate) fn set(self, c: Component, value: Option<&'a str>) -> Result<Self, BuildError> {
+        match c {
+            Component::Scheme => self.scheme(value),
+            Component::Userinfo => self.userinfo(value),
+            Component::Host => self.host(value),
+            Component::Port => self.port(value),
+            Component::Path => self.path(value.unwrap_or_default()),
+            Component::Query => self.query(value),
+            Component::Fragment => self.fragment(value),
+            _ => Ok(self),
+        }
+    }
+
     /// The rules between components (see the module docs).
     fn check_together(&self) -> Result<(), BuildError> {
         // `authority = [ userinfo "@" ] host [ ":" port ]`.
@@ -303,36 +317,6 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
         }
     }
 
-    /// Writes the reference through `put`, in order.
-    fn emit(&self, mut put: impl FnMut(&[u8])) {
-        if let Some(s) = self.scheme {
-            put(s.as_bytes());
-            put(b":");
-        }
-        if let Some(h) = self.host {
-            put(b"//");
-            if let Some(u) = self.userinfo {
-                put(u.as_bytes());
-                put(b"@");
-            }
-            put(h.as_bytes());
-            let mut tmp = [0u8; 5];
-            if let Some(p) = self.port_bytes(&mut tmp) {
-                put(b":");
-                put(p);
-            }
-        }
-        put(self.path.as_bytes());
-        if let Some(q) = self.query {
-            put(b"?");
-            put(q.as_bytes());
-        }
-        if let Some(f) = self.fragment {
-            put(b"#");
-            put(f.as_bytes());
-        }
-    }
-
     /// The length of the reference in bytes, after checking the rules
     /// between components.
     ///
@@ -353,9 +337,7 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
     /// ```
     pub fn build_len(&self) -> Result<usize, BuildError> {
         self.check_together()?;
-        let mut len = 0usize;
-        self.emit(|s| len = len.saturating_add(s.len()));
-        Ok(len)
+        Ok(self.pieces_len())
     }
 
     /// Writes the reference into `buf` and returns its length. Nothing is
@@ -381,12 +363,7 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
     /// ```
     pub fn build_into(&self, buf: &mut [u8]) -> Result<usize, BuildError> {
         let needed = self.build_len()?;
-        if buf.len() < needed {
-            return Err(BuildError::BufferTooSmall(BufferTooSmall { needed }));
-        }
-        let mut out = Out { buf, at: 0 };
-        self.emit(|s| out.put(s));
-        Ok(out.at)
+        Ok(self.write_into(needed, buf)?)
     }
 
     /// [`Builder::build_into`], returning the written text.
@@ -404,10 +381,7 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
     /// ```
     pub fn build_str<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str, BuildError> {
         let n = self.build_into(buf)?;
-        let written = buf.get(..n).unwrap_or_default();
-        // The components are `&str`, so the concatenation is UTF-8.
-        core::str::from_utf8(written)
-            .map_err(|_| BuildError::BufferTooSmall(BufferTooSmall { needed: n }))
+        Ok(written(buf, n)?)
     }
 
     /// [`Builder::build_into`], then the grammar's reference view of the
@@ -453,9 +427,39 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
     #[cfg(feature = "alloc")]
     pub fn build(&self) -> Result<alloc::string::String, BuildError> {
         let len = self.build_len()?;
-        let mut v = alloc::vec::Vec::with_capacity(len);
-        self.emit(|s| v.extend_from_slice(s));
-        alloc::string::String::from_utf8(v)
-            .map_err(|_| BuildError::BufferTooSmall(BufferTooSmall { needed: len }))
+        Ok(self.to_text(len)?)
+    }
+}
+
+// `scheme ":" "//" userinfo "@" host ":" port path "?" query "#" fragment`,
+// the parts present.
+impl<G: GenericSyntax> Pieces for Builder<'_, G> {
+    fn pieces(&self, mut put: impl FnMut(&[u8])) {
+        if let Some(s) = self.scheme {
+            put(s.as_bytes());
+            put(b":");
+        }
+        if let Some(h) = self.host {
+            put(b"//");
+            if let Some(u) = self.userinfo {
+                put(u.as_bytes());
+                put(b"@");
+            }
+            put(h.as_bytes());
+            let mut tmp = [0u8; 5];
+            if let Some(p) = self.port_bytes(&mut tmp) {
+                put(b":");
+                put(p);
+            }
+        }
+        put(self.path.as_bytes());
+        if let Some(q) = self.query {
+            put(b"?");
+            put(q.as_bytes());
+        }
+        if let Some(f) = self.fragment {
+            put(b"#");
+            put(f.as_bytes());
+        }
     }
 }

@@ -1,7 +1,5 @@
-//! The owned forms, [`RefBuf`] and [`UrnBuf`] (feature `alloc`).
-
-use crate::Error;
-use core::fmt;
+//! The owned forms, [`RefBuf`] and [`UrnBuf`] (feature `alloc`); what
+//! they share with `PartsBuf` is written once, in `owned_form!`.
 
 use super::generic::Builder;
 use super::types::{BuildError, Component, GenericSyntax};
@@ -31,54 +29,13 @@ pub struct UrnBuf<G: UrnSyntax> {
     tags: G::Tags,
 }
 
+crate::builder::owned_form!(UrnBuf, UrnSyntax);
+
 #[cfg(feature = "alloc")]
 impl<G: UrnSyntax> UrnBuf<G> {
-    /// Parses and keeps a copy of `input`.
-    ///
-    /// # Errors
-    ///
-    /// As the view's `parse`.
-    pub fn parse(input: &str) -> Result<Self, Error> {
-        let tags = G::tags(&G::parse_ref(input)?);
-        Ok(UrnBuf {
-            text: input.into(),
-            tags,
-        })
-    }
-
-    /// The parsed view (no parsing: the spans are kept).
-    pub fn as_view(&self) -> G::Ref<'_> {
-        G::from_tags(&self.text, self.tags)
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        &self.text
-    }
-
-    /// The text, given up.
-    pub fn into_string(self) -> alloc::string::String {
-        self.text
-    }
-
     /// A builder pre-filled with this URN's components.
     pub fn to_builder(&self) -> UrnBuilder<'_, G> {
-        G::builder(&self.text, self.tags)
-    }
-
-    /// Takes `text`, built by a [`UrnBuilder`] of `G`, as the new value.
-    pub(crate) fn replace(&mut self, text: alloc::string::String) -> Result<(), BuildError> {
-        let tags = match G::parse_ref(&text) {
-            Ok(r) => G::tags(&r),
-            Err(error) => {
-                return Err(BuildError::Invalid {
-                    component: Component::Nss,
-                    error,
-                })
-            }
-        };
-        *self = UrnBuf { text, tags };
-        Ok(())
+        UrnBuilder::from_view(&self.as_view())
     }
 
     /// Replaces the NID; unchanged on error.
@@ -88,7 +45,7 @@ impl<G: UrnSyntax> UrnBuf<G> {
     /// As [`UrnBuilder::nid`].
     pub fn set_nid(&mut self, nid: &str) -> Result<(), BuildError> {
         let text = self.to_builder().nid(nid)?.build();
-        self.replace(text)
+        self.replace(text, Component::Nss)
     }
 
     /// Replaces the NSS; unchanged on error.
@@ -98,29 +55,14 @@ impl<G: UrnSyntax> UrnBuf<G> {
     /// As [`UrnBuilder::nss`].
     pub fn set_nss(&mut self, nss: &str) -> Result<(), BuildError> {
         let text = self.to_builder().nss(nss)?.build();
-        self.replace(text)
+        self.replace(text, Component::Nss)
     }
 
     /// Sets or clears optional component `i` of [`UrnRules::optional`];
     /// unchanged on error.
     pub(crate) fn set_optional(&mut self, i: usize, value: Option<&str>) -> Result<(), BuildError> {
         let text = self.to_builder().set_optional(i, value)?.build();
-        self.replace(text)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<G: UrnSyntax> core::str::FromStr for UrnBuf<G> {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        Self::parse(s)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<G: UrnSyntax> fmt::Display for UrnBuf<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
+        self.replace(text, Component::Nss)
     }
 }
 
@@ -147,54 +89,20 @@ pub struct RefBuf<G: GenericSyntax> {
     tags: G::Tags,
 }
 
+crate::builder::owned_form!(RefBuf, GenericSyntax);
+
 #[cfg(feature = "alloc")]
 impl<G: GenericSyntax> RefBuf<G> {
-    /// Parses and keeps a copy of `input`.
-    ///
-    /// # Errors
-    ///
-    /// As the view's `parse`.
-    pub fn parse(input: &str) -> Result<Self, Error> {
-        let tags = G::tags(&G::parse_ref(input)?);
-        Ok(RefBuf {
-            text: input.into(),
-            tags,
-        })
-    }
-
-    /// The parsed view (no parsing: the spans are kept).
-    pub fn as_view(&self) -> G::Ref<'_> {
-        G::from_tags(&self.text, self.tags)
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        &self.text
-    }
-
-    /// The text, given up.
-    pub fn into_string(self) -> alloc::string::String {
-        self.text
-    }
-
     /// A builder pre-filled with this reference's components.
     pub fn to_builder(&self) -> Builder<'_, G> {
-        Builder::from_components(G::components(&self.text, self.tags))
+        Builder::from_components(crate::builder::components_of(&self.as_view()))
     }
 
-    /// Takes `text`, built by a [`Builder`] of `G`, as the new value.
-    fn replace(&mut self, text: alloc::string::String) -> Result<(), BuildError> {
-        let tags = match G::parse_ref(&text) {
-            Ok(r) => G::tags(&r),
-            Err(error) => {
-                return Err(BuildError::Invalid {
-                    component: Component::Path,
-                    error,
-                })
-            }
-        };
-        *self = RefBuf { text, tags };
-        Ok(())
+    /// Sets or clears component `c` as [`Builder`]'s setter of it does,
+    /// and rebuilds; unchanged on error.
+    fn set(&mut self, c: Component, value: Option<&str>) -> Result<(), BuildError> {
+        let text = self.to_builder().set(c, value)?.build()?;
+        self.replace(text, Component::Path)
     }
 
     /// Replaces the scheme (see [`Builder::scheme`]); unchanged on error.
@@ -203,8 +111,7 @@ impl<G: GenericSyntax> RefBuf<G> {
     ///
     /// As [`Builder::scheme`] and [`Builder::build_len`].
     pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
-        let text = self.to_builder().scheme(scheme)?.build()?;
-        self.replace(text)
+        self.set(Component::Scheme, scheme)
     }
 
     /// Replaces the userinfo (see [`Builder::userinfo`]); unchanged on
@@ -214,8 +121,7 @@ impl<G: GenericSyntax> RefBuf<G> {
     ///
     /// As [`Builder::userinfo`] and [`Builder::build_len`].
     pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
-        let text = self.to_builder().userinfo(userinfo)?.build()?;
-        self.replace(text)
+        self.set(Component::Userinfo, userinfo)
     }
 
     /// Replaces the host (see [`Builder::host`]); unchanged on error.
@@ -224,8 +130,7 @@ impl<G: GenericSyntax> RefBuf<G> {
     ///
     /// As [`Builder::host`] and [`Builder::build_len`].
     pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
-        let text = self.to_builder().host(host)?.build()?;
-        self.replace(text)
+        self.set(Component::Host, host)
     }
 
     /// Replaces the port (see [`Builder::port`]); unchanged on error.
@@ -234,8 +139,7 @@ impl<G: GenericSyntax> RefBuf<G> {
     ///
     /// As [`Builder::port`] and [`Builder::build_len`].
     pub fn set_port(&mut self, port: Option<&str>) -> Result<(), BuildError> {
-        let text = self.to_builder().port(port)?.build()?;
-        self.replace(text)
+        self.set(Component::Port, port)
     }
 
     /// Replaces the path (see [`Builder::path`]); unchanged on error.
@@ -254,8 +158,7 @@ impl<G: GenericSyntax> RefBuf<G> {
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn set_path(&mut self, path: &str) -> Result<(), BuildError> {
-        let text = self.to_builder().path(path)?.build()?;
-        self.replace(text)
+        self.set(Component::Path, Some(path))
     }
 
     /// Replaces the query (see [`Builder::query`]); unchanged on error.
@@ -264,8 +167,7 @@ impl<G: GenericSyntax> RefBuf<G> {
     ///
     /// As [`Builder::query`] and [`Builder::build_len`].
     pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
-        let text = self.to_builder().query(query)?.build()?;
-        self.replace(text)
+        self.set(Component::Query, query)
     }
 
     /// Replaces the fragment (see [`Builder::fragment`]); unchanged on
@@ -275,22 +177,6 @@ impl<G: GenericSyntax> RefBuf<G> {
     ///
     /// As [`Builder::fragment`] and [`Builder::build_len`].
     pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
-        let text = self.to_builder().fragment(fragment)?.build()?;
-        self.replace(text)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<G: GenericSyntax> core::str::FromStr for RefBuf<G> {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        Self::parse(s)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<G: GenericSyntax> fmt::Display for RefBuf<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
+        self.set(Component::Fragment, fragment)
     }
 }

@@ -36,8 +36,8 @@
 //! combination is refused exactly when its plain concatenation does not
 //! parse back as the components given.
 
-use super::{check, digits, BuildError, Component, Conflict, Out, Sealed};
-use crate::{BufferTooSmall, Error};
+use super::{check, digits, written, BuildError, Component, Conflict, Pieces, Sealed};
+use crate::Error;
 use core::fmt;
 use core::marker::PhantomData;
 use uridfa_runtime::Tables;
@@ -139,14 +139,6 @@ pub trait PartsSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     /// `//<login>`).
     #[doc(hidden)]
     fn read_back<'b>(r: &Self::Ref<'b>) -> Option<[Option<&'b str>; SLOT_LEN]>;
-    #[doc(hidden)]
-    fn tags(r: &Self::Ref<'_>) -> Self::Tags {
-        crate::parts::FromTags::tags(r)
-    }
-    #[doc(hidden)]
-    fn from_tags(input: &str, tags: Self::Tags) -> Self::Ref<'_> {
-        crate::parts::FromTags::from_tags(input, tags)
-    }
 }
 
 /// A reference put together from its components, for one of the grammars
@@ -432,14 +424,7 @@ impl<'a, G: PartsSyntax> PartsBuilder<'a, G> {
     /// ```
     pub fn build_len(&self) -> Result<usize, BuildError> {
         self.check_together()?;
-        let mut len = 0usize;
-        self.emit(|_, a, b, c| {
-            len = len
-                .saturating_add(a.len())
-                .saturating_add(b.len())
-                .saturating_add(c.len())
-        });
-        Ok(len)
+        Ok(self.pieces_len())
     }
 
     /// Writes the reference into `buf`, parses it back with the grammar's
@@ -467,17 +452,8 @@ impl<'a, G: PartsSyntax> PartsBuilder<'a, G> {
     /// ```
     pub fn build_into(&self, buf: &mut [u8]) -> Result<usize, BuildError> {
         let needed = self.build_len()?;
-        if buf.len() < needed {
-            return Err(BuildError::BufferTooSmall(BufferTooSmall { needed }));
-        }
-        let mut out = Out { buf, at: 0 };
-        self.emit(|_, a, b, c| {
-            out.put(a);
-            out.put(b);
-            out.put(c);
-        });
-        let n = out.at;
-        self.verify(out.buf.get(..n).unwrap_or_default())?;
+        let n = self.write_into(needed, buf)?;
+        self.verify(buf.get(..n).unwrap_or_default())?;
         Ok(n)
     }
 
@@ -488,10 +464,7 @@ impl<'a, G: PartsSyntax> PartsBuilder<'a, G> {
     /// As [`Self::build_into`].
     pub fn build_str<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str, BuildError> {
         let n = self.build_into(buf)?;
-        let written = buf.get(..n).unwrap_or_default();
-        // The components are `&str`, so the concatenation is UTF-8.
-        core::str::from_utf8(written)
-            .map_err(|_| BuildError::BufferTooSmall(BufferTooSmall { needed: n }))
+        Ok(written(buf, n)?)
     }
 
     /// [`Self::build_into`], then the grammar's view of the written text.
@@ -511,16 +484,20 @@ impl<'a, G: PartsSyntax> PartsBuilder<'a, G> {
     /// As [`Self::build_into`], without `BufferTooSmall`.
     #[cfg(feature = "alloc")]
     pub fn build(&self) -> Result<alloc::string::String, BuildError> {
-        let len = self.build_len()?;
-        let mut v = alloc::vec::Vec::with_capacity(len);
-        self.emit(|_, a, b, c| {
-            v.extend_from_slice(a);
-            v.extend_from_slice(b);
-            v.extend_from_slice(c);
+        let text = self.to_text(self.build_len()?)?;
+        self.verify(text.as_bytes())?;
+        Ok(text)
+    }
+}
+
+// The pieces of `emit`, with their delimiters.
+impl<G: PartsSyntax> Pieces for PartsBuilder<'_, G> {
+    fn pieces(&self, mut put: impl FnMut(&[u8])) {
+        self.emit(|_, before, value, after| {
+            put(before);
+            put(value);
+            put(after);
         });
-        self.verify(&v)?;
-        alloc::string::String::from_utf8(v)
-            .map_err(|_| BuildError::BufferTooSmall(BufferTooSmall { needed: len }))
     }
 }
 
@@ -550,36 +527,10 @@ pub struct PartsBuf<G: PartsSyntax> {
     tags: G::Tags,
 }
 
+crate::builder::owned_form!(PartsBuf, PartsSyntax);
+
 #[cfg(feature = "alloc")]
 impl<G: PartsSyntax> PartsBuf<G> {
-    /// Parses and keeps a copy of `input`.
-    ///
-    /// # Errors
-    ///
-    /// As the view's `parse`.
-    pub fn parse(input: &str) -> Result<Self, Error> {
-        let tags = G::tags(&G::parse_ref(input)?);
-        Ok(PartsBuf {
-            text: input.into(),
-            tags,
-        })
-    }
-
-    /// The parsed view (no parsing: the spans are kept).
-    pub fn as_view(&self) -> G::Ref<'_> {
-        G::from_tags(&self.text, self.tags)
-    }
-
-    /// The text.
-    pub fn as_str(&self) -> &str {
-        &self.text
-    }
-
-    /// The text, given up.
-    pub fn into_string(self) -> alloc::string::String {
-        self.text
-    }
-
     /// A builder pre-filled with this reference's components.
     pub fn to_builder(&self) -> PartsBuilder<'_, G> {
         let r = self.as_view();
@@ -589,33 +540,6 @@ impl<G: PartsSyntax> PartsBuf<G> {
     /// Sets or clears component `c` and rebuilds; unchanged on error.
     pub(crate) fn set(&mut self, c: Component, value: Option<&str>) -> Result<(), BuildError> {
         let text = self.to_builder().set(c, value)?.build()?;
-        let tags = match G::parse_ref(&text) {
-            Ok(r) => G::tags(&r),
-            Err(error) => {
-                return Err(BuildError::Invalid {
-                    component: c,
-                    error,
-                })
-            }
-        };
-        *self = PartsBuf { text, tags };
-        Ok(())
+        self.replace(text, c)
     }
 }
-
-#[cfg(feature = "alloc")]
-impl<G: PartsSyntax> core::str::FromStr for PartsBuf<G> {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        Self::parse(s)
-    }
-}
-
-#[cfg(feature = "alloc")]
-impl<G: PartsSyntax> fmt::Display for PartsBuf<G> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
-    }
-}
-
-crate::builder::owned_traits!(PartsBuf, PartsSyntax);

@@ -117,20 +117,6 @@ pub trait GenericSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     fn parse_ref(input: &str) -> Result<Self::Ref<'_>, Error> {
         crate::parts::FromTags::parse_str(input)
     }
-    /// The components of the reference `input` with spans `tags`, in the
-    /// order of [`Component`] (`path` always `Some`).
-    #[doc(hidden)]
-    fn components(input: &str, tags: Self::Tags) -> [Option<&str>; 7] {
-        components_of(&Self::from_tags(input, tags))
-    }
-    #[doc(hidden)]
-    fn tags(r: &Self::Ref<'_>) -> Self::Tags {
-        crate::parts::FromTags::tags(r)
-    }
-    #[doc(hidden)]
-    fn from_tags(input: &str, tags: Self::Tags) -> Self::Ref<'_> {
-        crate::parts::FromTags::from_tags(input, tags)
-    }
 }
 
 /// The components of a view of the RFC 3986 family in the order of
@@ -445,14 +431,69 @@ pub(crate) fn digits(mut n: u16, buf: &mut [u8; 5]) -> usize {
     }
 }
 
+/// A builder's text, written piece by piece in order: what `build_len`,
+/// `build_into`, `build_str` and `build` of every builder share, once the
+/// builder's own checks have passed.
+pub(crate) trait Pieces {
+    /// Writes the text through `put`, in order.
+    fn pieces(&self, put: impl FnMut(&[u8]));
+
+    /// The text's length in bytes.
+    fn pieces_len(&self) -> usize {
+        let mut len = 0usize;
+        self.pieces(|s| len = len.saturating_add(s.len()));
+        len
+    }
+
+    /// Writes the text, `needed` bytes long, into `buf` and returns its
+    /// length. Nothing is written when `buf` is too short.
+    ///
+    /// # Errors
+    ///
+    /// [`BufferTooSmall`] with `needed`.
+    fn write_into(&self, needed: usize, buf: &mut [u8]) -> Result<usize, BufferTooSmall> {
+        if buf.len() < needed {
+            return Err(BufferTooSmall { needed });
+        }
+        let mut out = Out { buf, at: 0 };
+        self.pieces(|s| out.put(s));
+        Ok(out.at)
+    }
+
+    /// The text, `len` bytes long, as a `String`.
+    ///
+    /// # Errors
+    ///
+    /// None in practice: [`BufferTooSmall`] with `len` if the text were not
+    /// UTF-8.
+    #[cfg(feature = "alloc")]
+    fn to_text(&self, len: usize) -> Result<alloc::string::String, BufferTooSmall> {
+        let mut v = alloc::vec::Vec::with_capacity(len);
+        self.pieces(|s| v.extend_from_slice(s));
+        alloc::string::String::from_utf8(v).map_err(|_| BufferTooSmall { needed: len })
+    }
+}
+
+/// The first `n` bytes of `buf`, written by [`Pieces::write_into`], as
+/// text.
+///
+/// # Errors
+///
+/// None in practice: [`BufferTooSmall`] with `n` if they were not UTF-8.
+pub(crate) fn written(buf: &[u8], n: usize) -> Result<&str, BufferTooSmall> {
+    let written = buf.get(..n).unwrap_or_default();
+    // The components are `&str`, so the concatenation is UTF-8.
+    core::str::from_utf8(written).map_err(|_| BufferTooSmall { needed: n })
+}
+
 /// A cursor over the output buffer; the caller checked the length.
-pub(crate) struct Out<'b> {
-    pub(crate) buf: &'b mut [u8],
-    pub(crate) at: usize,
+struct Out<'b> {
+    buf: &'b mut [u8],
+    at: usize,
 }
 
 impl Out<'_> {
-    pub(crate) fn put(&mut self, s: &[u8]) {
+    fn put(&mut self, s: &[u8]) {
         // A byte loop over `zip`: no length check that could panic
         // (`check-nopanic` proves it).
         let dst = self.buf.get_mut(self.at..).unwrap_or_default();

@@ -27,7 +27,13 @@ pub struct UrnRules {
 /// [`crate::draft_ietf_urnbis_rfc2141bis_urn_03::UrnDraft03`]. Sealed.
 pub trait UrnSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     /// The grammar's URN view with every component (`Urn`, `UrnRef`).
-    type Ref<'b>: Copy + fmt::Debug;
+    type Ref<'b>: Copy
+        + fmt::Debug
+        + crate::View<'b>
+        + crate::parts::FromTags<'b, Tags = Self::Tags>;
+    /// The view's component spans, for `UrnBuf` (under `alloc`).
+    #[doc(hidden)]
+    type Tags: Copy + fmt::Debug + Eq;
     /// The grammar's component tables.
     fn rules() -> &'static UrnRules;
     /// The grammar's encode set for component `c`, for the `*_encoded`
@@ -42,17 +48,9 @@ pub trait UrnSyntax: Sealed + crate::Facts + Copy + fmt::Debug + 'static {
     /// # Errors
     ///
     /// As the view's `parse`.
-    fn parse_ref(input: &str) -> Result<Self::Ref<'_>, Error>;
-    /// The view's component spans, for `UrnBuf` (under `alloc`).
-    #[doc(hidden)]
-    type Tags: Copy + fmt::Debug + Eq;
-    #[doc(hidden)]
-    fn tags(r: &Self::Ref<'_>) -> Self::Tags;
-    #[doc(hidden)]
-    fn from_tags(input: &str, tags: Self::Tags) -> Self::Ref<'_>;
-    /// The builder of the URN `input` with spans `tags`.
-    #[doc(hidden)]
-    fn builder(input: &str, tags: Self::Tags) -> UrnBuilder<'_, Self>;
+    fn parse_ref(input: &str) -> Result<Self::Ref<'_>, Error> {
+        crate::parts::FromTags::parse_str(input)
+    }
 }
 
 /// A URN put together from its components, for grammar `G`, each checked
@@ -113,11 +111,27 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
         b.nid(nid)?.nss(nss)
     }
 
-    /// A builder holding the components of a parsed URN (no check).
-    pub(crate) fn from_parts(nid: &'a str, nss: &'a str, optional: [Option<&'a str>; 3]) -> Self {
+    /// A builder holding the components of `v`, a URN view of `G` (no
+    /// check: they come from the grammar's own tables). Each is read by the
+    /// name of its rule in [`UrnRules`], which is also its capture's name:
+    /// a URN grammar captures the rules it names as `;@ component`.
+    pub(crate) fn from_view<V: crate::View<'a>>(v: &V) -> Self {
+        // `zip(0..)` counts without a checked `+` (Note in `crate::cut`).
+        let get = |t: &Tables<'_>| {
+            V::CAPTURES
+                .iter()
+                .zip(0..)
+                .find(|(name, _)| name.eq_ignore_ascii_case(t.rule))
+                .and_then(|(_, i)| v.get(i))
+        };
+        let rules = G::rules();
+        let mut optional = [None; 3];
+        for (slot, &(_, _, t)) in optional.iter_mut().zip(rules.optional) {
+            *slot = get(t);
+        }
         UrnBuilder {
-            nid,
-            nss,
+            nid: get(rules.nid).unwrap_or_default(),
+            nss: get(rules.nss).unwrap_or_default(),
             optional,
             grammar: PhantomData,
         }
@@ -175,19 +189,6 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
         Ok(self)
     }
 
-    fn emit(&self, mut put: impl FnMut(&[u8])) {
-        put(b"urn:");
-        put(self.nid.as_bytes());
-        put(b":");
-        put(self.nss.as_bytes());
-        for (&(_, prefix, _), value) in G::rules().optional.iter().zip(self.optional) {
-            if let Some(v) = value {
-                put(prefix.as_bytes());
-                put(v.as_bytes());
-            }
-        }
-    }
-
     /// The length of the URN in bytes.
     ///
     /// # Example
@@ -197,9 +198,7 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
     /// # Ok::<(), uridfa::builder::BuildError>(())
     /// ```
     pub fn build_len(&self) -> usize {
-        let mut len = 0usize;
-        self.emit(|s| len = len.saturating_add(s.len()));
-        len
+        self.pieces_len()
     }
 
     /// Writes the URN into `buf` and returns its length. Nothing is
@@ -221,13 +220,7 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
     /// # Ok::<(), uridfa::builder::BuildError>(())
     /// ```
     pub fn build_into(&self, buf: &mut [u8]) -> Result<usize, BufferTooSmall> {
-        let needed = self.build_len();
-        if buf.len() < needed {
-            return Err(BufferTooSmall { needed });
-        }
-        let mut out = Out { buf, at: 0 };
-        self.emit(|s| out.put(s));
-        Ok(out.at)
+        self.write_into(self.build_len(), buf)
     }
 
     /// [`UrnBuilder::build_into`], returning the written text.
@@ -245,9 +238,7 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
     /// ```
     pub fn build_str<'b>(&self, buf: &'b mut [u8]) -> Result<&'b str, BufferTooSmall> {
         let n = self.build_into(buf)?;
-        let written = buf.get(..n).unwrap_or_default();
-        // The components are `&str`, so the concatenation is UTF-8.
-        core::str::from_utf8(written).map_err(|_| BufferTooSmall { needed: n })
+        written(buf, n)
     }
 
     /// [`UrnBuilder::build_into`], then the grammar's URN view of the
@@ -287,9 +278,24 @@ impl<'a, G: UrnSyntax> UrnBuilder<'a, G> {
     /// ```
     #[cfg(feature = "alloc")]
     pub fn build(&self) -> alloc::string::String {
-        let mut s = alloc::string::String::with_capacity(self.build_len());
         // The components are `&str`; so are the prefixes.
-        self.emit(|b| s.push_str(core::str::from_utf8(b).unwrap_or_default()));
-        s
+        self.to_text(self.build_len()).unwrap_or_default()
+    }
+}
+
+// `"urn:" NID ":" NSS`, then each optional component present after its
+// prefix.
+impl<G: UrnSyntax> Pieces for UrnBuilder<'_, G> {
+    fn pieces(&self, mut put: impl FnMut(&[u8])) {
+        put(b"urn:");
+        put(self.nid.as_bytes());
+        put(b":");
+        put(self.nss.as_bytes());
+        for (&(_, prefix, _), value) in G::rules().optional.iter().zip(self.optional) {
+            if let Some(v) = value {
+                put(prefix.as_bytes());
+                put(v.as_bytes());
+            }
+        }
     }
 }

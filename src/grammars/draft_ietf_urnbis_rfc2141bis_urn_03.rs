@@ -40,7 +40,7 @@ use core::cell::Cell;
 
 use crate::urn_common::{assigned_len, eq_pct_case, write_assigned};
 use crate::urn_directives::same_directives;
-use crate::{BufferTooSmall, Error};
+use crate::BufferTooSmall;
 
 /// The generated tables of `grammar/draft-ietf-urnbis-rfc2141bis-urn-03.abnf`:
 /// one `Tables` per entry rule (`URN_REFERENCE`, `ASSIGNED_URN`) and one
@@ -59,9 +59,6 @@ pub mod tables {
 }
 
 use tables::CAPTURE_LEN;
-
-/// The spans of one parsed URN.
-type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
 crate::generated_tables!("draft_ietf_urnbis_rfc2141bis_urn_03_views");
 
@@ -394,25 +391,13 @@ static COMPONENT_RULES: crate::builder::UrnRules = crate::builder::UrnRules {
 
 impl crate::builder::Sealed for UrnDraft03 {}
 
+// The builder's grammar: its optional components' prefixes and rules;
+// the rest comes from the view (`crate::parts::FromTags`).
 impl crate::builder::UrnSyntax for UrnDraft03 {
     type Ref<'b> = UrnRef<'b>;
+    type Tags = [u32; 2 * CAPTURE_LEN];
     fn rules() -> &'static crate::builder::UrnRules {
         &COMPONENT_RULES
-    }
-    fn parse_ref(input: &str) -> Result<UrnRef<'_>, Error> {
-        UrnRef::parse(input)
-    }
-    type Tags = [u32; 2 * CAPTURE_LEN];
-    fn tags(r: &UrnRef<'_>) -> [u32; 2 * CAPTURE_LEN] {
-        r.parts.tags
-    }
-    fn from_tags(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> UrnRef<'_> {
-        UrnRef {
-            parts: Parts { input, tags },
-        }
-    }
-    fn builder(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> Builder<'_> {
-        Self::from_tags(input, tags).to_builder()
     }
 }
 
@@ -498,11 +483,7 @@ impl<'a> UrnRef<'a> {
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn to_builder(&self) -> Builder<'a> {
-        Builder::from_parts(
-            self.nid(),
-            self.nss(),
-            [self.query(), self.fragment(), None],
-        )
+        Builder::from_view(self)
     }
 }
 
@@ -517,7 +498,7 @@ impl<'a> AssignedUrn<'a> {
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn to_builder(&self) -> Builder<'a> {
-        Builder::from_parts(self.nid(), self.nss(), [None; 3])
+        Builder::from_view(self)
     }
 }
 

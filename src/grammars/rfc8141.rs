@@ -24,7 +24,7 @@
 //!
 //! The raw tables are in [`tables`].
 
-use crate::{BufferTooSmall, Error};
+use crate::BufferTooSmall;
 
 /// The generated tables of `grammar/rfc8141.abnf`: one `Tables` per entry
 /// rule (`NAMESTRING`, `ASSIGNED_NAME`) and one index constant per capture
@@ -43,9 +43,6 @@ pub mod tables {
 }
 
 use tables::CAPTURE_LEN;
-
-/// The spans of one parsed URN.
-type Parts<'a> = crate::parts::Parts<'a, { 2 * CAPTURE_LEN }>;
 
 crate::generated_tables!("rfc8141_views");
 
@@ -190,25 +187,13 @@ static COMPONENT_RULES: crate::builder::UrnRules = crate::builder::UrnRules {
 
 impl crate::builder::Sealed for Rfc8141 {}
 
+// The builder's grammar: its optional components' prefixes and rules;
+// the rest comes from the view (`crate::parts::FromTags`).
 impl crate::builder::UrnSyntax for Rfc8141 {
     type Ref<'b> = Urn<'b>;
+    type Tags = [u32; 2 * CAPTURE_LEN];
     fn rules() -> &'static crate::builder::UrnRules {
         &COMPONENT_RULES
-    }
-    fn parse_ref(input: &str) -> Result<Urn<'_>, Error> {
-        Urn::parse(input)
-    }
-    type Tags = [u32; 2 * CAPTURE_LEN];
-    fn tags(r: &Urn<'_>) -> [u32; 2 * CAPTURE_LEN] {
-        r.parts.tags
-    }
-    fn from_tags(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> Urn<'_> {
-        Urn {
-            parts: Parts { input, tags },
-        }
-    }
-    fn builder(input: &str, tags: [u32; 2 * CAPTURE_LEN]) -> Builder<'_> {
-        Self::from_tags(input, tags).to_builder()
     }
 }
 
@@ -345,11 +330,7 @@ impl<'a> Urn<'a> {
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn to_builder(&self) -> Builder<'a> {
-        Builder::from_parts(
-            self.nid(),
-            self.nss(),
-            [self.r_component(), self.q_component(), self.f_component()],
-        )
+        Builder::from_view(self)
     }
 }
 
@@ -383,7 +364,7 @@ impl<'a> AssignedName<'a> {
     /// # Ok::<(), Box<dyn core::error::Error>>(())
     /// ```
     pub fn to_builder(&self) -> Builder<'a> {
-        Builder::from_parts(self.nid(), self.nss(), [None; 3])
+        Builder::from_view(self)
     }
 }
 
