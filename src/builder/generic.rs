@@ -253,6 +253,8 @@ impl<'a, G: GenericSyntax> Builder<'a, G> {
 
     /// Sets or clears component `c` with its setter (`None` for the path
     /// is `""`); a component this builder does not have changes nothing.
+    /// The owned form's setters (`RefBuf`) are its callers.
+    #[cfg(feature = "alloc")]
     pub(crate) fn set(self, c: Component, value: Option<&'a str>) -> Result<Self, BuildError> {
         match c {
             Component::Scheme => self.scheme(value),
